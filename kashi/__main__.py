@@ -1,0 +1,3 @@
+from kashi.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,109 @@
+"""Speed benchmarks: uniformly random self-play on one core, printed as figures.
+
+Each configuration also times a fixed pure-Python reference loop in the same run, so figures
+from different machines can be compared as ratios.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from random import Random
+
+from kashi.core.game import new_game
+from kashi.core.registry import AnyState, variant
+
+REFERENCE_LOOPS = 200_000
+
+
+@dataclass
+class BenchResult:
+    variant: str
+    players: int
+    games: int
+    seconds: float
+    games_per_s: float
+    moves_per_s: float
+    moves_per_game: float
+    mean_score: float
+    legal_moves_per_s: float
+    copies_per_s: float
+    reference_loops_per_s: float
+
+    def line(self) -> str:
+        return (
+            f"{self.variant} {self.players}p: {self.games} games in {self.seconds:.1f} s = "
+            f"{self.games_per_s:,.0f} games/s, {self.moves_per_s:,.0f} moves/s, "
+            f"{self.moves_per_game:.1f} moves/game, mean score {self.mean_score:.1f}; "
+            f"legal-move generations {self.legal_moves_per_s:,.0f}/s, copies {self.copies_per_s:,.0f}/s; "
+            f"reference {self.reference_loops_per_s / 1e6:.2f} M loops/s"
+        )
+
+
+def random_games(name: str, players: int, games: int, seconds: float, seed: int) -> BenchResult:
+    """Play random games until ``games`` are done or ``seconds`` have passed (at least one)."""
+    rng = Random(seed)
+    moves = played = 0
+    score_sum = 0
+    samples: list[AnyState] = []
+    started = time.perf_counter()
+    while (not games or played < games) and (not seconds or time.perf_counter() - started < seconds or not played):
+        game = new_game(name, players=players, seed=seed + played, start=played % players)
+        state = game.state
+        while state.current_player >= 0:
+            if moves % 97 == 0 and len(samples) < 2000:
+                samples.append(state.copy())
+            game.play(state.random_move(rng))
+            moves += 1
+        played += 1
+        score_sum += sum(state.scores())
+    elapsed = time.perf_counter() - started
+    return BenchResult(
+        variant=name,
+        players=players,
+        games=played,
+        seconds=elapsed,
+        games_per_s=played / elapsed,
+        moves_per_s=moves / elapsed,
+        moves_per_game=moves / played,
+        mean_score=score_sum / (played * players),
+        legal_moves_per_s=_rate(lambda: [state.legal_moves() for state in samples], len(samples)),
+        copies_per_s=_rate(lambda: [state.copy() for state in samples], len(samples)),
+        reference_loops_per_s=_rate(_reference_loop, REFERENCE_LOOPS),
+    )
+
+
+def _rate(work: Callable[[], object], count: int, repeats: int = 5) -> float:
+    """Operations per second of the best of a few runs of ``work``."""
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - started)
+    return count / best if best > 0 else 0.0
+
+
+def _reference_loop() -> int:
+    total = 0
+    for i in range(REFERENCE_LOOPS):
+        total += i & 7
+    return total
+
+
+def default_players(name: str) -> list[int]:
+    allowed = variant(name).allowed_players
+    chosen = [players for players in (2, 4) if players in allowed]
+    return chosen or [allowed[0]]
+
+
+def run(
+    name: str, players: list[int] | None, games: int, seconds: float, seed: int, as_json: bool
+) -> list[BenchResult]:
+    results = []
+    for count in players or default_players(name):
+        result = random_games(name, count, games, seconds, seed)
+        results.append(result)
+        print(json.dumps(asdict(result)) if as_json else result.line(), flush=True)
+    return results

@@ -1,0 +1,93 @@
+"""The ``kashi`` command: play, replay, list variants, benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import kashi
+from kashi import bench, terminal
+from kashi.core.errors import KashiError
+from kashi.core.record import Record
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="kashi", description="Tile-laying games: play, replay, benchmark.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    play = commands.add_parser("play", help="play a game in the terminal (hot-seat, or against bots)")
+    play.add_argument("variant", help="a variant name (see 'kashi variants')")
+    play.add_argument("--players", type=int, default=2)
+    play.add_argument("--bot", action="append", default=[], help="a bot name; repeat for more bot seats")
+    play.add_argument("--seat", type=int, default=0, help="your seat when playing against bots")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option")
+    play.add_argument("--record", type=Path, help="where to save the record")
+    play.add_argument("--colour", action=argparse.BooleanOptionalAction, default=sys.stdout.isatty())
+
+    replay = commands.add_parser("replay", help="step through a record")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--all", action="store_true", help="no pauses: print the final position")
+    replay.add_argument("--colour", action=argparse.BooleanOptionalAction, default=sys.stdout.isatty())
+
+    commands.add_parser("variants", help="list the variants and their rule options")
+
+    bench_parser = commands.add_parser("bench", help="random self-play speed on one core")
+    bench_parser.add_argument("game", help="a variant name, e.g. azul, ingenious, azul-duel")
+    bench_parser.add_argument("--players", type=int, action="append")
+    bench_parser.add_argument("--games", type=int, default=0, help="games per configuration (0: by time)")
+    bench_parser.add_argument("--seconds", type=float, default=5.0, help="time per configuration")
+    bench_parser.add_argument("--seed", type=int, default=1)
+    bench_parser.add_argument("--json", action="store_true", help="one JSON object per configuration")
+
+    args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except KashiError as error:
+        print(f"kashi: {error}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "play":
+        options = dict(option.split("=", 1) for option in args.option)
+        seats: list[str | None] = [None] * args.players
+        others = [seat for seat in range(args.players) if seat != args.seat]
+        for seat, bot in zip(others, args.bot, strict=False):
+            seats[seat] = bot
+        terminal.play(
+            args.variant, args.players, seats, terminal.Terminal(colour=args.colour), args.seed, args.record, options
+        )
+    elif args.command == "replay":
+        record = Record.loads(args.file.read_text(encoding="utf-8"))
+        terminal.replay(record, terminal.Terminal(colour=args.colour), step=not args.all and sys.stdin.isatty())
+    elif args.command == "variants":
+        print(describe_variants())
+    elif args.command == "bench":
+        bench.run(args.game, args.players, args.games, args.seconds, args.seed, args.json)
+    return 0
+
+
+def describe_variants() -> str:
+    lines = []
+    families = []
+    for variant in kashi.variants():
+        players = ", ".join(str(n) for n in variant.allowed_players)
+        presets = " ".join(f"{name}={value}" for name, value in variant.presets.items())
+        lines.append(
+            f"{variant.name:20} {variant.description} ({players} players){'  [' + presets + ']' if presets else ''}"
+        )
+        if variant.family not in families:
+            families.append(variant.family)
+    for family in families:
+        lines.append("")
+        lines.append(f"Options of {family.name} (--option NAME=VALUE):")
+        for option in family.options:
+            ours = "  (ours)" if option.ours else ""
+            lines.append(f"  {option.name:18} default {option.default!r:10} {option.description}{ours}")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,228 @@
+"""A game in progress: a state, its instance RNG for chance events, and its record."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Iterator
+from datetime import date
+from random import Random
+from typing import Any
+
+from kashi.core.errors import IllegalMoveError, KashiError, RecordError
+from kashi.core.outcome import Outcome, ScoreChange
+from kashi.core.record import Event, Record
+from kashi.core.registry import AnyState, variant
+from kashi.core.state import CHANCE
+
+
+class Game:
+    """A state plus what it takes to play it out: chance resolution and the record.
+
+    Chance events are drawn from an instance RNG that is re-seeded from the game seed and the
+    number of record lines before each run of chance events, so a game rebuilt from its record
+    continues exactly as the original would have.
+    """
+
+    def __init__(
+        self,
+        variant_name: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        start: int,
+        names: Iterable[str] | None = None,
+    ) -> None:
+        self.variant = variant(variant_name)
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.start = start
+        self.names = list(names) if names is not None else [f"Player {seat + 1}" for seat in range(players)]
+        self.state: AnyState = self.variant.family.make_state(players, options, start)
+        self.events: list[Event] = []
+        self.score_log: list[ScoreChange] = []
+        self.date = date.today().strftime("%Y.%m.%d")
+        self._rng = Random()
+        self._chance_line: tuple[str, int] | None = None
+
+    # -- playing -------------------------------------------------------------------------
+    def legal_moves(self) -> list[Any]:
+        return self.state.legal_moves()
+
+    def play(self, move: Any, seat: int | None = None) -> list[ScoreChange]:
+        """Play a move (object or notation) for the seat to move, then resolve chance.
+
+        Returns the score changes it caused. With ``seat`` given, a move out of turn is refused.
+        """
+        state = self.state
+        if state.current_player < 0:
+            raise IllegalMoveError("core.game_over" if state.is_over() else "core.not_your_turn", state="chance")
+        if seat is not None and seat != state.current_player:
+            raise IllegalMoveError("core.out_of_turn", seat=seat, to_move=state.current_player)
+        if isinstance(move, str):
+            move = state.parse_move(move)
+        mover = state.current_player
+        state.play(move)
+        self.events.append(Event(mover, str(move)))
+        self._chance_line = None
+        changes = list(state.score_changes)
+        if state.current_player == CHANCE:
+            changes.extend(self.resolve_chance())
+        if changes:
+            self.score_log.extend(changes)
+        return changes
+
+    def resolve_chance(self) -> list[ScoreChange]:
+        """Draw and apply chance events until a seat is to move or the game is over."""
+        state = self.state
+        changes: list[ScoreChange] = []
+        if state.current_player == CHANCE:
+            self._rng.seed(self.seed * 1_000_003 + len(self.events))
+        while state.current_player == CHANCE:
+            outcome = state.sample_chance(self._rng)
+            self._record_chance(state.chance_group(), str(outcome))
+            state.apply_chance(outcome)
+            changes.extend(state.score_changes)
+        return changes
+
+    def _record_chance(self, group: tuple[str, int], token: str) -> None:
+        if group == self._chance_line and self.events:
+            self.events[-1].text += " " + token
+        else:
+            self.events.append(Event(None, f"{group[0]} {token}"))
+            self._chance_line = group
+
+    # -- results and records -------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.state.is_over()
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome()
+
+    def record(self) -> Record:
+        headers = {
+            "Game": self.variant.family.name,
+            "Variant": self.variant.name,
+            "Players": str(self.players),
+            "Options": format_options(self.options),
+            "Seed": str(self.seed),
+            "Start": str(self.start),
+            "Date": self.date,
+        }
+        headers.update({f"Seat{seat}": name for seat, name in enumerate(self.names)})
+        outcome = self.state.outcome()
+        if outcome is not None:
+            headers["Result"] = outcome.result_text()
+            headers["Winners"] = " ".join(str(seat) for seat in outcome.winners)
+            headers["Termination"] = outcome.termination
+        else:
+            headers["Result"] = "*"
+        return Record(headers, [Event(event.seat, event.text) for event in self.events])
+
+    @classmethod
+    def from_record(cls, record: Record) -> Game:
+        """Rebuild a game by replaying its record, with no RNG; errors name the bad line."""
+        game = cls.for_record(record)
+        for _ in game.replay(record):
+            pass
+        return game
+
+    @classmethod
+    def for_record(cls, record: Record) -> Game:
+        """The game a record starts from, before any of its events."""
+        try:
+            players = int(record.header("Players"))
+            seed = int(record.header("Seed"))
+            start = int(record.header("Start"))
+        except ValueError as error:
+            raise RecordError("core.record_json", reason=str(error)) from None
+        chosen = variant(record.header("Variant"))
+        options = chosen.resolve(players, parse_options(record.headers.get("Options", "")))
+        names = [record.headers.get(f"Seat{seat}", f"Player {seat + 1}") for seat in range(players)]
+        if not 0 <= start < players:
+            raise RecordError("core.record_json", reason=f"start seat {start} out of range")
+        game = cls(chosen.name, players, options, seed, start, names)
+        game.date = record.headers.get("Date", game.date)
+        return game
+
+    def replay(self, record: Record) -> Iterator[Event]:
+        """Apply the record's events one by one, yielding each after it is applied."""
+        for number, event in enumerate(record.events, start=1):
+            try:
+                self._replay(event)
+            except KashiError as error:
+                raise RecordError("core.record_event", line=number, text=event.line(), reason=str(error)) from None
+            yield event
+
+    def _replay(self, event: Event) -> None:
+        state = self.state
+        if event.seat is not None:
+            if state.current_player != event.seat:
+                raise IllegalMoveError("core.out_of_turn", seat=event.seat, to_move=state.current_player)
+            self._replay_move(event)
+            return
+        if state.current_player != CHANCE:
+            raise IllegalMoveError("core.not_chance")
+        group = state.chance_group()
+        heading = group[0] + " "
+        if not event.text.startswith(heading):
+            raise IllegalMoveError("core.bad_chance", text=event.text)
+        for token in event.text[len(heading) :].split():
+            if state.current_player != CHANCE or state.chance_group() != group:
+                raise IllegalMoveError("core.bad_chance", text=token)
+            state.apply_chance(state.parse_chance(token))
+            self.score_log.extend(state.score_changes)
+        if state.current_player == CHANCE and state.chance_group() == group:
+            raise IllegalMoveError("core.chance_line_short", text=event.text)
+        self.events.append(Event(None, event.text))
+        self._chance_line = group
+
+    def _replay_move(self, event: Event) -> None:
+        move = self.state.parse_move(event.text)
+        self.state.play(move)
+        self.score_log.extend(self.state.score_changes)
+        self.events.append(Event(event.seat, str(move)))
+        self._chance_line = None
+
+
+def format_options(options: dict[str, Any]) -> str:
+    """Options as ``name=value`` words, booleans in lower case."""
+    return " ".join(
+        f"{name}={str(value).lower() if isinstance(value, bool) else value}" for name, value in options.items()
+    )
+
+
+def parse_options(text: str) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for word in text.split():
+        name, sep, value = word.partition("=")
+        if not sep:
+            raise RecordError("core.record_json", reason=f"option {word!r} lacks '='")
+        options[name] = value
+    return options
+
+
+def new_game(
+    name: str,
+    players: int = 2,
+    seed: int | None = None,
+    start: int | None = None,
+    names: Iterable[str] | None = None,
+    **options: Any,
+) -> Game:
+    """Start a game of a variant; chance events of the setup are already drawn.
+
+    ``seed`` fixes every chance event (a fresh one is drawn if omitted); ``start`` is the
+    starting seat (drawn from the seed if omitted).
+    """
+    chosen = variant(name)
+    resolved = chosen.resolve(players, options)
+    if seed is None:
+        seed = secrets.randbits(48)
+    if start is None:
+        start = Random(seed).randrange(players)
+    elif not 0 <= start < players:
+        raise KashiError("core.bad_seat", seat=start, players=players)
+    game = Game(chosen.name, players, resolved, seed, start, names)
+    game.score_log.extend(game.resolve_chance())
+    return game

@@ -1,0 +1,103 @@
+"""How a game ended, and why each score changed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from kashi.core.messages import Message
+
+RULES = "rules"
+"""Termination: the game ended as its rules say."""
+INSTANT_WIN = "instant-win"
+"""Termination: a player won at once (for example six 18s in Ingenious)."""
+TRUNCATED = "truncated"
+"""Termination: the engine's round cap stopped a game the rules would continue."""
+
+
+@dataclass(frozen=True, slots=True)
+class ScorePart:
+    """One reason for a score change, e.g. ``row 3 + column 2`` worth 5."""
+
+    key: str
+    points: int
+    params: dict[str, Any] = field(default_factory=dict, hash=False, compare=True)
+
+    @property
+    def message(self) -> Message:
+        return Message(self.key, {"points": self.points, **self.params})
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "points": self.points, "params": self.params, "text": str(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreChange:
+    """A change of one seat's score (or of one of its tracks) with the parts that explain it.
+
+    ``points`` is what was really added after clamps and caps; the parts say what the rules
+    awarded, so the two can differ when a clamp or a cap bites.
+    """
+
+    seat: int
+    points: int
+    parts: tuple[ScorePart, ...]
+    track: str = ""
+
+    def __str__(self) -> str:
+        return ", ".join(str(part) for part in self.parts)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "points": self.points,
+            "track": self.track,
+            "parts": [part.to_json() for part in self.parts],
+            "text": str(self),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``scores`` are the headline scores, ``ranks`` are 1-based with ties sharing a rank, and
+    ``winners`` lists every seat ranked first (several seats share a win).
+    """
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    winners: tuple[int, ...]
+    termination: str = RULES
+    details: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    def returns(self) -> tuple[float, ...]:
+        """Per-seat reward: +1 for a sole win, a share of it for a shared win, -1 otherwise."""
+        if not self.winners:
+            return tuple(0.0 for _ in self.scores)
+        win = 1.0 if len(self.winners) == 1 else 0.0
+        return tuple(win if seat in self.winners else -1.0 for seat in range(len(self.scores)))
+
+    def result_text(self) -> str:
+        """The record's Result header: scores joined by dashes, e.g. ``61-54``."""
+        return "-".join(str(score) for score in self.scores)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranks": list(self.ranks),
+            "winners": list(self.winners),
+            "termination": self.termination,
+            "details": self.details,
+        }
+
+
+def rank_by(keys: Sequence[Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Competition ranks (1 best) and winners for per-seat sort keys where higher is better."""
+    ranks = tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+    winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
+    return ranks, winners

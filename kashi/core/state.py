@@ -1,0 +1,162 @@
+"""The game contract: what every game's state offers to bots, records, servers and RL."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from random import Random
+from typing import Any, ClassVar, Generic, TypeVar
+
+from kashi.core.errors import IllegalMoveError, KashiError
+from kashi.core.outcome import Outcome, ScoreChange
+
+CHANCE = -1
+"""``current_player`` while a chance event (a draw, a fill) is due."""
+TERMINAL = -2
+"""``current_player`` once the game is over."""
+
+MoveT = TypeVar("MoveT", bound=Hashable)
+ChanceT = TypeVar("ChanceT", bound=Hashable)
+
+
+class State(ABC, Generic[MoveT, ChanceT]):
+    """A position of one game, with its rules.
+
+    Decisions and chance events alternate as the rules say: while ``current_player`` is a seat,
+    that seat ``play``s one of ``legal_moves()``; while it is ``CHANCE``, exactly one outcome of
+    ``chance_outcomes()`` is applied with ``apply_chance``. ``str`` of a move or a chance outcome
+    is the rules spec's notation, and ``parse_move`` / ``parse_chance`` read it back.
+    """
+
+    family: ClassVar[str]
+    num_players: int
+    current_player: int
+    score_changes: tuple[ScoreChange, ...]
+    """The score changes made by the last ``play`` or ``apply_chance``, with their parts."""
+
+    # -- decisions -----------------------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self) -> list[MoveT]:
+        """Every legal move of the seat to move, in a stable order (empty unless a seat moves)."""
+
+    @abstractmethod
+    def play(self, move: MoveT) -> None:
+        """Apply a legal move; raise ``IllegalMoveError`` (and change nothing) otherwise."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> MoveT:
+        """Read a move in notation; raise ``MoveSyntaxError`` on malformed text."""
+
+    def is_legal(self, move: MoveT) -> bool:
+        return move in self.legal_moves()
+
+    def explain_illegal(self, move: MoveT) -> IllegalMoveError | None:
+        """Why ``move`` is illegal now, or None if it is legal."""
+        try:
+            self.copy().play(move)
+        except IllegalMoveError as error:
+            return error
+        return None
+
+    def random_move(self, rng: Random) -> MoveT:
+        """A legal move drawn uniformly; games may override it with a faster exact sampler."""
+        return rng.choice(self.legal_moves())
+
+    # -- chance --------------------------------------------------------------------------
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[ChanceT, float]]:
+        """Every possible outcome of the due chance event with its probability."""
+
+    @abstractmethod
+    def apply_chance(self, outcome: ChanceT) -> None:
+        """Apply one outcome of the due chance event; reject impossible ones unchanged."""
+
+    @abstractmethod
+    def parse_chance(self, text: str) -> ChanceT:
+        """Read a chance outcome token in notation."""
+
+    @abstractmethod
+    def chance_group(self) -> tuple[str, int]:
+        """The record line heading of the due chance event and an id of its line.
+
+        Consecutive chance events with the same group share one record line, e.g. a whole
+        factory refill ``fill BBYR KKWW ...`` is written as one line of several events.
+        """
+
+    def sample_chance(self, rng: Random) -> ChanceT:
+        """One outcome drawn with its probability; games override it for speed."""
+        outcomes = self.chance_outcomes()
+        pick = rng.random()
+        for outcome, probability in outcomes:
+            pick -= probability
+            if pick < 0:
+                return outcome
+        return outcomes[-1][0]
+
+    # -- the whole game ------------------------------------------------------------------
+    def is_over(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def is_chance(self) -> bool:
+        return self.current_player == CHANCE
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else None."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """The headline score of every seat now."""
+
+    # -- copies, views, serialisation ----------------------------------------------------
+    @abstractmethod
+    def copy(self) -> State[MoveT, ChanceT]:
+        """An independent copy, cheap enough for search."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> State[MoveT, ChanceT]:
+        """A copy with what ``seat`` may not see removed (``None``: a spectator's view)."""
+
+    def determinize(self, rng: Random) -> State[MoveT, ChanceT]:
+        """A full state consistent with this view, hidden parts drawn at random (for search).
+
+        Games without hidden information return a copy.
+        """
+        return self.copy()
+
+    @abstractmethod
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to rebuild the state exactly (hidden parts included)."""
+
+    @classmethod
+    @abstractmethod
+    def from_json(cls, data: dict[str, Any]) -> State[MoveT, ChanceT]:
+        """Rebuild a state from ``to_json``; raise ``KashiError`` on malformed data."""
+
+    # -- fixed action space for learning -------------------------------------------------
+    @property
+    @abstractmethod
+    def num_actions(self) -> int:
+        """Size of the fixed action space of this game configuration."""
+
+    @abstractmethod
+    def action_id(self, move: MoveT) -> int:
+        """The stable integer of a move, in ``range(num_actions)``."""
+
+    @abstractmethod
+    def move_from_action(self, action: int) -> MoveT:
+        """The move of an action id (legal or not)."""
+
+    def legal_actions(self) -> list[int]:
+        return [self.action_id(move) for move in self.legal_moves()]
+
+    def render(self, seat: int | None = None, colour: bool = False) -> str:
+        """A plain-text picture of the position as ``seat`` sees it; letters always shown,
+        ANSI colours added when ``colour`` is on."""
+        return repr(self)
+
+
+def check_seat(seat: int, players: int) -> None:
+    """Raise a clear error for a seat outside the game."""
+    if not 0 <= seat < players:
+        raise KashiError("core.bad_seat", seat=seat, players=players)

@@ -1,0 +1,77 @@
+"""Azul as plain text: letters always, ANSI colour only on request."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from kashi.core.state import CHANCE, TERMINAL
+from kashi.games.azul.rules import COLOURS, FLOOR_PENALTY, FLOOR_SPACES, wall_colour
+
+if TYPE_CHECKING:
+    from kashi.games.azul.state import AzulState
+
+_ANSI = {"B": "34", "Y": "33", "R": "31", "K": "90", "W": "36"}
+
+
+def paint(letter: str, colour: bool) -> str:
+    """A tile letter, wrapped in its ANSI colour when ``colour`` is on."""
+    if colour and letter.upper() in _ANSI:
+        return f"\x1b[{_ANSI[letter.upper()]}m{letter}\x1b[0m"
+    return letter
+
+
+def tiles_text(counts: tuple[int, ...] | list[int], colour: bool) -> str:
+    return "".join(paint(COLOURS[c], colour) * n for c, n in enumerate(counts)) or "-"
+
+
+def render(state: AzulState, colour: bool = False) -> str:
+    lines = [_status(state)]
+    factories = "  ".join(f"{i + 1}:{tiles_text(tiles, colour)}" for i, tiles in enumerate(state.factories))
+    lines.append(f"Factories  {factories}")
+    marker = "1 " if state.marker_in_centre else ""
+    lines.append(f"Centre     {marker}{tiles_text(state.centre, colour)}")
+    lines.append(f"Bag {sum(state.bag)}  Lid {sum(state.lid)}")
+    for seat in range(state.num_players):
+        lines.append("")
+        lines.extend(_board(state, seat, colour))
+    return "\n".join(lines)
+
+
+def _status(state: AzulState) -> str:
+    if state.current_player == TERMINAL:
+        return f"Round {state.round}: game over ({state.ended})"
+    if state.current_player == CHANCE:
+        return f"Round {state.round}: refilling the factories"
+    doing = "places a tile on the wall" if state.tiling is not None else "to move"
+    return f"Round {state.round}: seat {state.current_player} {doing}"
+
+
+def _board(state: AzulState, seat: int, colour: bool) -> list[str]:
+    """Pattern lines right-aligned against the wall, wall cells lower case while empty."""
+    mover = " <" if state.current_player == seat else ""
+    rows = [f"Seat {seat}  score {state.score[seat]}{mover}"]
+    base = seat * 5
+    wall = state.wall[seat]
+    for line in range(5):
+        held, count = state.line_colour[base + line], state.line_count[base + line]
+        pattern = "." * (line + 1 - count) + (paint(COLOURS[held], colour) * count if count else "")
+        cells = []
+        for column in range(5):
+            filled = (wall >> (5 * line + column)) & 1
+            if state.rules.grey:
+                letter = COLOURS[state.cells[seat * 25 + line * 5 + column]] if filled else "."
+            else:
+                printed = COLOURS[wall_colour(line, column)]
+                letter = printed if filled else printed.lower()
+            cells.append(paint(letter, colour) if filled else letter)
+        rows.append(f"  {line + 1} {pattern:>5} | {' '.join(cells)}")
+    floor: list[str] = []
+    for colour_index in range(5):
+        floor.extend(paint(COLOURS[colour_index], colour) * state.floor[base + colour_index])
+    if state.marker_floor == seat:
+        floor.insert(0, "1")
+    used = state.floor_used[seat]
+    floor = floor[:used] + ["."] * (FLOOR_SPACES - used)
+    penalty = sum(FLOOR_PENALTY[:used])
+    rows.append(f"  floor {' '.join(floor)}  ({penalty})")
+    return rows

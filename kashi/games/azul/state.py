@@ -1,0 +1,772 @@
+"""The Azul engine: one state class for the whole family, driven by ``AzulRules``.
+
+State is kept in flat lists of small ints (per seat ``seat * 5 + line``) so a copy is a handful
+of list slices; walls are 25-bit masks. Explanations (illegal moves, score parts) are built
+only when asked for.
+"""
+
+from __future__ import annotations
+
+from math import comb
+from random import Random
+from typing import Any
+
+from kashi.core.errors import IllegalMoveError, KashiError
+from kashi.core.outcome import RULES, TRUNCATED, Outcome, ScoreChange, ScorePart, rank_by
+from kashi.core.state import CHANCE, TERMINAL, State, check_seat
+from kashi.games.azul.moves import (
+    CENTRE,
+    CENTRE_TILES,
+    DRAFTS,
+    FILLS,
+    FLOOR,
+    WALL_PLACEMENTS,
+    CentreTile,
+    Chance,
+    Draft,
+    FactoryFill,
+    Move,
+    WallPlacement,
+    parse_chance,
+    parse_move,
+)
+from kashi.games.azul.rules import (
+    COLOUR_BONUS,
+    COLOUR_NAMES,
+    COLOURS,
+    COLUMN_BONUS,
+    FACTORY_SIZE,
+    FLOOR_SPACES,
+    FLOOR_TOTAL,
+    ROW_BONUS,
+    TILES_PER_COLOUR,
+    AzulRules,
+    factories_for,
+    wall_column,
+)
+
+EMPTY = FILLS[(0, 0, 0, 0, 0)].counts
+FULL_ROW = ALL_LINES = 0b11111
+DESTINATIONS = tuple((*(line for line in range(5) if (mask >> line) & 1), FLOOR) for mask in range(ALL_LINES + 1))
+"""DESTINATIONS[mask]: the pattern lines named by a 5-bit mask, then the floor."""
+PRESENT = {fill.counts: tuple(c for c in range(5) if fill.counts[c]) for fill in FILLS.values()}
+"""The colours present in each possible factory content."""
+MAX_TAKE = TILES_PER_COLOUR
+COMPOSITIONS = {size: [counts for counts in FILLS if sum(counts) == size] for size in range(FACTORY_SIZE + 1)}
+"""Every multiset of ``size`` tiles, as counts per colour."""
+_FIELDS = (
+    "rules", "num_players", "current_player", "round", "starter", "next_starter",
+    "factories", "centre", "marker_in_centre", "marker_floor", "bag", "lid",
+    "line_colour", "line_count", "accept", "wall", "cells", "row_colours", "column_colours",
+    "floor", "floor_used", "score", "table_tiles", "fill_index", "tiling", "ended",
+)  # fmt: skip
+
+
+class AzulState(State[Move, Chance]):
+    """A position of Azul (any variant of the family)."""
+
+    family = "azul"
+    __slots__ = (*_FIELDS, "_facts")
+
+    rules: AzulRules
+    round: int
+    starter: int
+    next_starter: int
+    factories: list[tuple[int, ...]]
+    centre: list[int]
+    marker_in_centre: bool
+    marker_floor: int
+    bag: list[int]
+    lid: list[int]
+    line_colour: list[int]
+    line_count: list[int]
+    accept: list[int]
+    wall: list[int]
+    cells: list[int]
+    row_colours: list[int]
+    column_colours: list[int]
+    floor: list[int]
+    floor_used: list[int]
+    score: list[int]
+    table_tiles: int
+    fill_index: int
+    tiling: tuple[int, int] | None
+    ended: str
+    _facts: list[tuple[int, str, int, dict[str, Any]]]
+
+    def __init__(self, rules: AzulRules, players: int, start: int) -> None:
+        check_seat(start, players)
+        self.rules = rules
+        self.num_players = players
+        self.round = 1
+        self.starter = self.next_starter = start
+        self.factories = [EMPTY] * factories_for(players)
+        self.centre = [0] * 5
+        self.marker_in_centre = True
+        self.marker_floor = -1
+        self.bag = [TILES_PER_COLOUR] * 5
+        self.lid = [0] * 5
+        self.line_colour = [-1] * (5 * players)
+        self.line_count = [0] * (5 * players)
+        self.accept = [ALL_LINES] * (5 * players)
+        self.wall = [0] * players
+        self.cells = [-1] * (25 * players)
+        self.row_colours = [0] * (5 * players)
+        self.column_colours = [0] * (5 * players)
+        self.floor = [0] * (5 * players)
+        self.floor_used = [0] * players
+        self.score = [0] * players
+        self.table_tiles = 0
+        self.fill_index = 0
+        self.tiling = None
+        self.ended = ""
+        self.current_player = CHANCE
+        self._facts = []
+
+    # -- reading the position ------------------------------------------------------------
+    @property
+    def score_changes(self) -> tuple[ScoreChange, ...]:  # type: ignore[override]
+        if not self._facts:
+            return ()
+        by_seat: dict[int, list[ScorePart]] = {}
+        for seat, key, points, params in self._facts:
+            by_seat.setdefault(seat, []).append(ScorePart(key, points, params))
+        return tuple(
+            ScoreChange(seat, sum(part.points for part in parts), tuple(parts))
+            for seat, parts in sorted(by_seat.items())
+        )
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.score)
+
+    def complete_rows(self, seat: int) -> int:
+        wall = self.wall[seat]
+        return sum(1 for row in range(5) if (wall >> (5 * row)) & FULL_ROW == FULL_ROW)
+
+    def accepts(self, seat: int, line: int, colour: int) -> bool:
+        """Whether pattern ``line`` of ``seat`` may receive ``colour`` now."""
+        return bool((self.accept[seat * 5 + colour] >> line) & 1)
+
+    def _refresh_accept(self, seat: int, line: int) -> None:
+        """Recompute which colours pattern ``line`` accepts after it or its wall row changed."""
+        index = seat * 5 + line
+        held = self.line_colour[index]
+        bit = 1 << line
+        accept = self.accept
+        for colour in range(5):
+            if held < 0:
+                ok = not (self.row_colours[index] >> colour) & 1
+            else:
+                ok = held == colour and self.line_count[index] <= line
+            if ok:
+                accept[seat * 5 + colour] |= bit
+            else:
+                accept[seat * 5 + colour] &= ~bit
+
+    def outcome(self) -> Outcome | None:
+        if not self.ended:
+            return None
+        rows = [self.complete_rows(seat) for seat in range(self.num_players)]
+        ranks, winners = rank_by(list(zip(self.score, rows, strict=True)))
+        return Outcome(tuple(self.score), ranks, winners, self.ended, {"complete_rows": rows, "rounds": self.round})
+
+    # -- decisions -----------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        seat = self.current_player
+        if seat < 0:
+            return []
+        if self.tiling is not None:
+            line = self.tiling[1]
+            return [WALL_PLACEMENTS[line][column] for column in self._free_columns(seat, line)]
+        destinations = self._destinations(seat)
+        moves: list[Move] = []
+        for source, tiles in self._sources():
+            table = DRAFTS[source]
+            for colour in range(5):
+                if tiles[colour]:
+                    row = table[colour]
+                    moves.extend([row[line] for line in destinations[colour]])
+                    if self.rules.partial_floor:
+                        moves.extend(self._partial_moves(source, colour, tiles[colour], destinations[colour]))
+        return moves
+
+    def random_move(self, rng: Random) -> Move:
+        if self.tiling is not None or self.rules.partial_floor or self.current_player < 0:
+            return super().random_move(rng)
+        accept = self.accept
+        base = self.current_player * 5
+        destinations = [DESTINATIONS[accept[base + colour]] for colour in range(5)]
+        choices = []
+        total = 0
+        for source, tiles in enumerate(self.factories):
+            if tiles is not EMPTY:
+                for colour in PRESENT[tiles]:
+                    total += len(destinations[colour])
+                    choices.append((total, source, colour))
+        centre = self.centre
+        for colour in range(5):
+            if centre[colour]:
+                total += len(destinations[colour])
+                choices.append((total, CENTRE, colour))
+        pick = int(rng.random() * total)
+        for bound, source, colour in choices:
+            if pick < bound:
+                lines = destinations[colour]
+                return DRAFTS[source][colour][lines[pick - bound + len(lines)]]
+        raise AssertionError("unreachable: pick below total")
+
+    def _sources(self) -> list[tuple[int, tuple[int, ...] | list[int]]]:
+        sources: list[tuple[int, tuple[int, ...] | list[int]]] = [
+            (index, tiles) for index, tiles in enumerate(self.factories) if tiles is not EMPTY
+        ]
+        if any(self.centre):
+            sources.append((CENTRE, self.centre))
+        return sources
+
+    def _destinations(self, seat: int) -> list[tuple[int, ...]]:
+        """For each colour, the lines (and the floor) that may receive it."""
+        accept = self.accept
+        base = seat * 5
+        return [DESTINATIONS[accept[base + colour]] for colour in range(5)]
+
+    def _partial_moves(self, source: int, colour: int, taken: int, lines: tuple[int, ...]) -> list[Move]:
+        return [Draft(source, colour, line, k) for line in lines if line != FLOOR for k in range(1, taken)]
+
+    def play(self, move: Move) -> None:
+        seat = self.current_player
+        if seat < 0:
+            raise IllegalMoveError("core.game_over" if self.ended else "core.not_your_turn", state="chance")
+        if isinstance(move, Draft):
+            if self.tiling is not None:
+                raise IllegalMoveError("azul.tiling_now", line=self.tiling[1] + 1)
+            taken = self._check_draft(seat, move)
+            self._facts = []
+            self._draft(seat, move, taken)
+        elif isinstance(move, WallPlacement):
+            self._check_placement(seat, move)
+            self._facts = []
+            self._place_chosen(seat, move.line, move.column)
+        else:
+            raise IllegalMoveError("azul.not_a_move", move=move)
+
+    def _check_draft(self, seat: int, move: Draft) -> int:
+        """The number of tiles the move takes, or the rule it breaks."""
+        source, colour, line, k = move.source, move.colour, move.line, move.to_floor
+        if not (0 <= colour < 5 and 0 <= line <= FLOOR and (source == CENTRE or 0 <= source < len(self.factories))):
+            if isinstance(source, int) and 0 <= source < CENTRE:
+                raise IllegalMoveError(
+                    "azul.no_factory", factory=source + 1, players=self.num_players, factories=len(self.factories)
+                )
+            raise IllegalMoveError("azul.not_a_move", move=move)
+        tiles = self.centre if source == CENTRE else self.factories[source]
+        taken = tiles[colour]
+        if not taken:
+            where = "the centre" if source == CENTRE else f"factory {source + 1}"
+            raise IllegalMoveError("azul.colour_absent", source=where, colour=COLOUR_NAMES[colour])
+        if line != FLOOR and not self.accepts(seat, line, colour):
+            index = seat * 5 + line
+            held = self.line_colour[index]
+            if held == colour:
+                raise IllegalMoveError("azul.line_complete", line=line + 1)
+            if held >= 0:
+                raise IllegalMoveError("azul.line_other_colour", line=line + 1, held=COLOUR_NAMES[held])
+            raise IllegalMoveError("azul.wall_has_colour", line=line + 1, colour=COLOUR_NAMES[colour])
+        if k:
+            if not self.rules.partial_floor:
+                raise IllegalMoveError("azul.partial_floor_off")
+            if line == FLOOR:
+                raise IllegalMoveError("azul.partial_floor_line")
+            if not 1 <= k < taken:
+                raise IllegalMoveError(
+                    "azul.partial_floor_count", count=taken, colour=COLOUR_NAMES[colour], most=taken - 1
+                )
+        return taken
+
+    def _draft(self, seat: int, move: Draft, taken: int) -> None:
+        colour = move.colour
+        if move.source == CENTRE:
+            self.centre[colour] = 0
+            if self.marker_in_centre:
+                self.marker_in_centre = False
+                self.marker_floor = seat
+                self.next_starter = seat
+                if self.floor_used[seat] < FLOOR_SPACES:
+                    self.floor_used[seat] += 1
+        else:
+            tiles = self.factories[move.source]
+            self.factories[move.source] = EMPTY
+            centre = self.centre
+            for other in range(5):
+                if other != colour:
+                    centre[other] += tiles[other]
+        self.table_tiles -= taken
+        if move.line == FLOOR:
+            self._to_floor(seat, colour, taken)
+        else:
+            if move.to_floor:
+                self._to_floor(seat, colour, move.to_floor)
+                taken -= move.to_floor
+            index = seat * 5 + move.line
+            fits = min(taken, move.line + 1 - self.line_count[index])
+            self.line_colour[index] = colour
+            self.line_count[index] += fits
+            self._refresh_accept(seat, move.line)
+            if taken > fits:
+                self._to_floor(seat, colour, taken - fits)
+        if self.table_tiles:
+            self.current_player = (seat + 1) % self.num_players
+        else:
+            self._wall_tiling()
+
+    def _to_floor(self, seat: int, colour: int, count: int) -> None:
+        """Floor spaces fill left to right; past the seventh (or under ``discard``) to the lid."""
+        if self.rules.overflow == "discard":
+            self.lid[colour] += count
+            return
+        fits = min(count, FLOOR_SPACES - self.floor_used[seat])
+        self.floor[seat * 5 + colour] += fits
+        self.floor_used[seat] += fits
+        self.lid[colour] += count - fits
+
+    # -- wall tiling ---------------------------------------------------------------------
+    def _wall_tiling(self) -> None:
+        """Tile every seat's complete lines; on the grey side stop at each real choice."""
+        if not self.rules.grey:
+            for seat in range(self.num_players):
+                for line in range(5):
+                    index = seat * 5 + line
+                    if self.line_count[index] == line + 1:
+                        colour = self.line_colour[index]
+                        self._place(seat, line, wall_column(colour, line))
+            self._finish_round()
+            return
+        self.tiling = (0, 0)
+        self._continue_grey_tiling()
+
+    def _continue_grey_tiling(self) -> None:
+        assert self.tiling is not None
+        seat, line = self.tiling
+        while seat < self.num_players:
+            while line < 5:
+                index = seat * 5 + line
+                if self.line_count[index] == line + 1:
+                    columns = self._free_columns(seat, line)
+                    if len(columns) > 1:
+                        self.tiling = (seat, line)
+                        self.current_player = seat
+                        return
+                    if columns:
+                        self._place(seat, line, columns[0])
+                    else:
+                        self._line_to_floor(seat, line)
+                line += 1
+            seat, line = seat + 1, 0
+        self.tiling = None
+        self._finish_round()
+
+    def _free_columns(self, seat: int, line: int) -> list[int]:
+        """Grey side: the columns of a row where the line's colour may go."""
+        index = seat * 5 + line
+        bit = 1 << self.line_colour[index]
+        wall = self.wall[seat] >> (5 * line)
+        return [
+            column
+            for column in range(5)
+            if not (wall >> column) & 1 and not self.column_colours[seat * 5 + column] & bit
+        ]
+
+    def _check_placement(self, seat: int, move: WallPlacement) -> None:
+        if self.tiling is None:
+            raise IllegalMoveError("azul.drafting_now")
+        line = self.tiling[1]
+        if move.line != line:
+            raise IllegalMoveError("azul.wrong_line", line=move.line + 1, pending=line + 1)
+        column = move.column
+        if not 0 <= column < 5:
+            raise IllegalMoveError("azul.not_a_move", move=move)
+        if (self.wall[seat] >> (5 * line + column)) & 1:
+            raise IllegalMoveError("azul.wall_taken", line=line + 1, column=column + 1)
+        colour = self.line_colour[seat * 5 + line]
+        if (self.column_colours[seat * 5 + column] >> colour) & 1:
+            raise IllegalMoveError("azul.column_has_colour", column=column + 1, colour=COLOUR_NAMES[colour])
+
+    def _place_chosen(self, seat: int, line: int, column: int) -> None:
+        assert self.tiling is not None
+        self._place(seat, line, column)
+        self.tiling = (seat, line + 1)
+        self._continue_grey_tiling()
+
+    def _line_to_floor(self, seat: int, line: int) -> None:
+        """Grey side: a complete line with no legal space sends all its tiles to the floor."""
+        index = seat * 5 + line
+        colour = self.line_colour[index]
+        self._facts.append(
+            (seat, "azul.to_floor", 0, {"line": line + 1, "colour": COLOUR_NAMES[colour], "count": line + 1})
+        )
+        self._to_floor(seat, colour, line + 1)
+        self.line_colour[index] = -1
+        self.line_count[index] = 0
+        self._refresh_accept(seat, line)
+
+    def _place(self, seat: int, line: int, column: int) -> None:
+        """Move the line's tile to the wall, score it at once, and send the rest to the lid."""
+        index = seat * 5 + line
+        colour = self.line_colour[index]
+        self.wall[seat] |= 1 << (5 * line + column)
+        self.cells[seat * 25 + line * 5 + column] = colour
+        self.row_colours[index] |= 1 << colour
+        self.column_colours[seat * 5 + column] |= 1 << colour
+        self.lid[colour] += line
+        self.line_colour[index] = -1
+        self.line_count[index] = 0
+        self._refresh_accept(seat, line)
+        key, points, params = self._placement_score(seat, line, column)
+        params["tile"] = f"{COLOURS[colour]} at {line + 1}-{column + 1}"
+        self.score[seat] += points
+        self._facts.append((seat, key, points, params))
+
+    def _placement_score(self, seat: int, row: int, column: int) -> tuple[str, int, dict[str, Any]]:
+        wall = self.wall[seat]
+        left = column
+        while left > 0 and (wall >> (5 * row + left - 1)) & 1:
+            left -= 1
+        right = column
+        while right < 4 and (wall >> (5 * row + right + 1)) & 1:
+            right += 1
+        top = row
+        while top > 0 and (wall >> (5 * (top - 1) + column)) & 1:
+            top -= 1
+        bottom = row
+        while bottom < 4 and (wall >> (5 * (bottom + 1) + column)) & 1:
+            bottom += 1
+        across, down = right - left + 1, bottom - top + 1
+        if self.rules.adjacency == "cross":
+            more = across + down - 2
+            return "azul.place.cross", 1 + more, {"more": more}
+        if across > 1 and down > 1:
+            return "azul.place.both", across + down, {"row": across, "column": down}
+        if across > 1:
+            return "azul.place.row", across, {"row": across}
+        if down > 1:
+            return "azul.place.column", down, {"column": down}
+        return "azul.place.lone", 1, {}
+
+    # -- end of round, end of game -------------------------------------------------------
+    def _finish_round(self) -> None:
+        """Floor penalties with the clamp, floors to the lid, then the end or the next round."""
+        for seat in range(self.num_players):
+            used = self.floor_used[seat]
+            if used:
+                penalty = FLOOR_TOTAL[used]
+                self._facts.append((seat, "azul.floor", penalty, {}))
+                self._add_clamped(seat, penalty)
+                base = seat * 5
+                for colour in range(5):
+                    self.lid[colour] += self.floor[base + colour]
+                    self.floor[base + colour] = 0
+                self.floor_used[seat] = 0
+        self.marker_floor = -1
+        if self.rules.rounds:
+            over = self.round >= self.rules.rounds
+        else:
+            over = any(self.complete_rows(seat) for seat in range(self.num_players))
+        if over:
+            self._end_game(RULES)
+        elif self.round >= self.rules.max_rounds:
+            self._end_game(TRUNCATED)
+        else:
+            self.round += 1
+            self.starter = self.next_starter
+            self.marker_in_centre = True
+            self.fill_index = 0
+            self.current_player = CHANCE
+
+    def _add_clamped(self, seat: int, points: int) -> None:
+        total = self.score[seat] + points
+        if total < 0:
+            self._facts.append((seat, "azul.clamp", -total, {}))
+            total = 0
+        self.score[seat] = total
+
+    def _end_game(self, reason: str) -> None:
+        self.ended = reason
+        self.current_player = TERMINAL
+        if reason != RULES:
+            return
+        for seat in range(self.num_players):
+            self._end_bonuses(seat)
+
+    def _end_bonuses(self, seat: int) -> None:
+        wall = self.wall[seat]
+        base = seat * 5
+        for row in range(5):
+            if (wall >> (5 * row)) & FULL_ROW == FULL_ROW:
+                self._bonus(seat, "azul.bonus.row", ROW_BONUS, {"row": row + 1})
+        for column in range(5):
+            if all((wall >> (5 * row + column)) & 1 for row in range(5)):
+                self._bonus(seat, "azul.bonus.column", COLUMN_BONUS, {"column": column + 1})
+        for colour in range(5):
+            if all((self.row_colours[base + row] >> colour) & 1 for row in range(5)):
+                self._bonus(seat, "azul.bonus.colour", COLOUR_BONUS, {"colour": COLOUR_NAMES[colour]})
+        leftover = sum(self.line_count[base : base + 5])
+        if leftover and self.rules.leftover_penalty:
+            penalty = -leftover * self.rules.leftover_penalty
+            self._facts.append((seat, "azul.leftover", penalty, {"count": leftover}))
+            self._add_clamped(seat, penalty)
+
+    def _bonus(self, seat: int, key: str, points: int, params: dict[str, Any]) -> None:
+        self.score[seat] += points
+        self._facts.append((seat, key, points, params))
+
+    # -- chance: refilling the factories -------------------------------------------------
+    def chance_group(self) -> tuple[str, int]:
+        return "fill", self.round
+
+    def _filling_centre(self) -> bool:
+        return self.fill_index == len(self.factories)
+
+    def chance_outcomes(self) -> list[tuple[Chance, float]]:
+        if self.current_player != CHANCE:
+            return []
+        bag, lid = self.bag, self.lid
+        if self._filling_centre():
+            source = bag if any(bag) else lid
+            total = sum(source)
+            return [(CENTRE_TILES[colour], count / total) for colour, count in enumerate(source) if count]
+        in_bag = sum(bag)
+        size = min(FACTORY_SIZE, in_bag + sum(lid))
+        if in_bag >= size:
+            fixed, pool, draw = EMPTY, bag, size
+        else:
+            fixed, pool, draw = tuple(bag), lid, size - in_bag
+        ways = comb(sum(pool), draw)
+        outcomes: list[tuple[Chance, float]] = []
+        for counts in COMPOSITIONS[draw]:
+            chosen = 1
+            for colour in range(5):
+                chosen *= comb(pool[colour], counts[colour])
+            if chosen:
+                drawn = tuple(a + b for a, b in zip(fixed, counts, strict=True))
+                outcomes.append((FILLS[drawn], chosen / ways))
+        return outcomes
+
+    def sample_chance(self, rng: Random) -> Chance:
+        bag = self.bag[:]
+        lid = self.lid
+        in_bag = sum(bag)
+        if self._filling_centre():
+            source = bag if in_bag else lid
+            return CENTRE_TILES[_draw(rng, source, sum(source))]
+        counts = [0, 0, 0, 0, 0]
+        poured = False
+        for _ in range(FACTORY_SIZE):
+            if not in_bag:
+                if poured or not any(lid):
+                    break
+                bag, in_bag, poured = lid[:], sum(lid), True
+            colour = _draw(rng, bag, in_bag)
+            bag[colour] -= 1
+            in_bag -= 1
+            counts[colour] += 1
+        return FILLS[(counts[0], counts[1], counts[2], counts[3], counts[4])]
+
+    def apply_chance(self, outcome: Chance) -> None:
+        if self.current_player != CHANCE:
+            raise IllegalMoveError("core.not_chance")
+        if isinstance(outcome, CentreTile) and self._filling_centre():
+            self._apply_centre_tile(outcome)
+        elif isinstance(outcome, FactoryFill) and not self._filling_centre():
+            self._apply_fill(outcome)
+        else:
+            raise IllegalMoveError("core.bad_chance", text=str(outcome))
+
+    def _apply_fill(self, fill: FactoryFill) -> None:
+        counts = fill.counts
+        bag, lid = self.bag, self.lid
+        in_bag = sum(bag)
+        size = sum(counts)
+        possible = size == min(FACTORY_SIZE, in_bag + sum(lid))
+        if in_bag >= size:
+            possible = possible and all(counts[c] <= bag[c] for c in range(5))
+        else:
+            possible = possible and all(bag[c] <= counts[c] <= bag[c] + lid[c] for c in range(5))
+        if not possible:
+            raise IllegalMoveError("azul.bad_fill", fill=str(fill), bag=_tiles_text(bag), lid=_tiles_text(lid))
+        self._facts = []
+        if in_bag >= size:
+            for colour in range(5):
+                bag[colour] -= counts[colour]
+        else:
+            for colour in range(5):
+                bag[colour] = lid[colour] - (counts[colour] - bag[colour])
+                lid[colour] = 0
+        self.factories[self.fill_index] = FILLS[counts].counts
+        self.table_tiles += size
+        self.fill_index += 1
+        if self._filling_centre() and not (self.rules.centre_seed_tile and (any(bag) or any(lid))):
+            self._start_offer()
+
+    def _apply_centre_tile(self, tile: CentreTile) -> None:
+        bag, lid = self.bag, self.lid
+        source_is_lid = not any(bag)
+        source = lid if source_is_lid else bag
+        if not source[tile.colour]:
+            raise IllegalMoveError("azul.bad_centre_tile", tile=str(tile))
+        self._facts = []
+        if source_is_lid:
+            bag[:] = lid
+            lid[:] = [0] * 5
+        bag[tile.colour] -= 1
+        self.centre[tile.colour] += 1
+        self.table_tiles += 1
+        self._start_offer()
+
+    def _start_offer(self) -> None:
+        if self.table_tiles:
+            self.current_player = self.starter
+        else:
+            self._wall_tiling()
+
+    # -- notation, copies, views, JSON ---------------------------------------------------
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def parse_chance(self, text: str) -> Chance:
+        return parse_chance(text)
+
+    def copy(self) -> AzulState:
+        other = object.__new__(AzulState)
+        other.rules = self.rules
+        other.num_players = self.num_players
+        other.current_player = self.current_player
+        other.round = self.round
+        other.starter = self.starter
+        other.next_starter = self.next_starter
+        other.factories = self.factories[:]
+        other.centre = self.centre[:]
+        other.marker_in_centre = self.marker_in_centre
+        other.marker_floor = self.marker_floor
+        other.bag = self.bag[:]
+        other.lid = self.lid[:]
+        other.line_colour = self.line_colour[:]
+        other.line_count = self.line_count[:]
+        other.accept = self.accept[:]
+        other.wall = self.wall[:]
+        other.cells = self.cells[:]
+        other.row_colours = self.row_colours[:]
+        other.column_colours = self.column_colours[:]
+        other.floor = self.floor[:]
+        other.floor_used = self.floor_used[:]
+        other.score = self.score[:]
+        other.table_tiles = self.table_tiles
+        other.fill_index = self.fill_index
+        other.tiling = self.tiling
+        other.ended = self.ended
+        other._facts = self._facts
+        return other
+
+    def view(self, seat: int | None) -> AzulState:
+        """Azul hides nothing but the bag's order, which the state does not hold."""
+        if seat is not None:
+            check_seat(seat, self.num_players)
+        return self.copy()
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS}
+        data["rules"] = self.rules.to_options()
+        data["factories"] = [list(tiles) for tiles in self.factories]
+        data["tiling"] = list(self.tiling) if self.tiling is not None else None
+        return {key: (value[:] if isinstance(value, list) else value) for key, value in data.items()}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AzulState:
+        from kashi.games.azul.invariants import problems
+
+        try:
+            state = object.__new__(cls)
+            for name in _FIELDS:
+                setattr(state, name, data[name])
+            state.rules = AzulRules.from_options(data["rules"])
+            state.factories = [FILLS[tuple(tiles)].counts if any(tiles) else EMPTY for tiles in data["factories"]]
+            tiling = data["tiling"]
+            state.tiling = (int(tiling[0]), int(tiling[1])) if tiling is not None else None
+            for name in _FIELDS:
+                value = getattr(state, name)
+                if isinstance(value, list):
+                    setattr(state, name, [int(item) for item in value] if name != "factories" else value)
+            state._facts = []
+            found = problems(state)
+        except (KeyError, TypeError, ValueError, IndexError) as error:
+            raise KashiError("core.bad_json", reason=f"{type(error).__name__}: {error}") from None
+        if found:
+            raise KashiError("core.bad_json", reason="; ".join(found))
+        return state
+
+    # -- actions for learning ------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        sources = len(self.factories) + 1
+        total = sources * 5 * 6
+        if self.rules.partial_floor:
+            total += sources * 5 * 5 * (MAX_TAKE - 1)
+        if self.rules.grey:
+            total += 25
+        return total
+
+    def action_id(self, move: Move) -> int:
+        sources = len(self.factories) + 1
+        whole = sources * 5 * 6
+        if isinstance(move, WallPlacement):
+            partial = sources * 5 * 5 * (MAX_TAKE - 1) if self.rules.partial_floor else 0
+            return whole + partial + move.line * 5 + move.column
+        source = len(self.factories) if move.source == CENTRE else move.source
+        if not move.to_floor:
+            return (source * 5 + move.colour) * 6 + move.line
+        return whole + ((source * 5 + move.colour) * 5 + move.line) * (MAX_TAKE - 1) + move.to_floor - 1
+
+    def move_from_action(self, action: int) -> Move:
+        if not 0 <= action < self.num_actions:
+            raise KashiError("core.bad_action", action=action, last=self.num_actions - 1)
+        factories = len(self.factories)
+        sources = factories + 1
+        whole = sources * 5 * 6
+
+        def source_of(index: int) -> int:
+            return CENTRE if index == factories else index
+
+        if action < whole:
+            group, line = divmod(action, 6)
+            source, colour = divmod(group, 5)
+            return DRAFTS[source_of(source)][colour][line]
+        action -= whole
+        if self.rules.partial_floor:
+            partial = sources * 5 * 5 * (MAX_TAKE - 1)
+            if action < partial:
+                group, k = divmod(action, MAX_TAKE - 1)
+                group, line = divmod(group, 5)
+                source, colour = divmod(group, 5)
+                return Draft(source_of(source), colour, line, k + 1)
+            action -= partial
+        return WALL_PLACEMENTS[action // 5][action % 5]
+
+    def render(self, seat: int | None = None, colour: bool = False) -> str:
+        from kashi.games.azul.render import render
+
+        return render(self, colour=colour)
+
+    def __repr__(self) -> str:
+        return f"<AzulState round {self.round}, to move {self.current_player}, scores {self.score}>"
+
+
+def _draw(rng: Random, counts: list[int], total: int) -> int:
+    """One colour drawn with probability proportional to its count."""
+    pick = int(rng.random() * total)
+    for colour in range(5):
+        pick -= counts[colour]
+        if pick < 0:
+            return colour
+    raise AssertionError("unreachable: counts sum to total")
+
+
+def _tiles_text(counts: list[int]) -> str:
+    return " ".join(f"{count}{COLOURS[colour]}" for colour, count in enumerate(counts) if count) or "nothing"
