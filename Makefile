@@ -15,11 +15,11 @@ test: lint types $(BIN)/kashi
 	$(BIN)/python -m pytest -q
 
 lint: $(BIN)/kashi
-	$(BIN)/ruff check kashi tests
-	$(BIN)/ruff format --check kashi tests
+	$(BIN)/ruff check kashi tests examples
+	$(BIN)/ruff format --check kashi tests examples
 
 types: $(BIN)/kashi
-	$(BIN)/mypy --strict kashi/core kashi/games
+	$(BIN)/mypy --strict kashi
 
 # Until the web server exists, `make serve` starts a terminal game against a random bot.
 serve: $(BIN)/kashi

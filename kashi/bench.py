@@ -94,7 +94,7 @@ def _reference_loop() -> int:
 
 def default_players(name: str) -> list[int]:
     allowed = variant(name).allowed_players
-    chosen = [players for players in (2, 4) if players in allowed]
+    chosen: list[int] = [players for players in (2, 4) if players in allowed]
     return chosen or [allowed[0]]
 
 

@@ -41,6 +41,27 @@ def main(argv: list[str] | None = None) -> int:
     bench_parser.add_argument("--seed", type=int, default=1)
     bench_parser.add_argument("--json", action="store_true", help="one JSON object per configuration")
 
+    arena = commands.add_parser("arena", help="a tournament between bots (duplicate format)")
+    arena.add_argument("game", help="a variant name")
+    arena.add_argument(
+        "--bot",
+        action="append",
+        required=True,
+        help="a bot or level name, or 'cmd:<command>' for an external bot; repeat per seat",
+    )
+    arena.add_argument("--players", type=int, help="seats (default: one per --bot; extra seats take the last bot)")
+    arena.add_argument("--games", type=int, default=20)
+    arena.add_argument("--seconds", type=float, help="time per move for every bot")
+    arena.add_argument("--iterations", type=int, help="iterations per move for search bots")
+    arena.add_argument("--seed", type=int, default=1)
+    arena.add_argument("--backend", choices=("local", "ray"), default="local")
+    arena.add_argument("--address", help="Ray cluster address (default: a local Ray instance)")
+    arena.add_argument("--workers", type=int, default=0, help="parallel games (default: all cores)")
+    arena.add_argument("--out", type=Path, default=Path("arena-out"), help="records, summary.json, games.csv")
+    arena.add_argument("--sprt", metavar="ELO0,ELO1", help="stop when an SPRT decides between the two")
+    arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    arena.add_argument("--no-progress", action="store_true")
+
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -64,6 +85,10 @@ def _run(args: argparse.Namespace) -> int:
         terminal.replay(record, terminal.Terminal(colour=args.colour), step=not args.all and sys.stdin.isatty())
     elif args.command == "variants":
         print(describe_variants())
+    elif args.command == "arena":
+        from kashi.arena.cli import run_arena
+
+        run_arena(args)
     elif args.command == "bench":
         bench.run(args.game, args.players, args.games, args.seconds, args.seed, args.json)
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from kashi.bots import Limits, make_bot
 from kashi.core.errors import KashiError
@@ -37,7 +37,7 @@ def play(
     terminal: Terminal,
     seed: int | None = None,
     record_path: Path | None = None,
-    options: dict[str, str] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> Game:
     """Play one game; ``bots[seat]`` names the bot in that seat, None for a person."""
     names = [bot or f"Player {seat + 1}" for seat, bot in enumerate(bots)]
@@ -48,7 +48,7 @@ def play(
     while not game.is_over():
         seat = game.state.current_player
         if seat in engines:
-            move = engines[seat].choose(game.state.view(seat), Limits(seconds=1.0))
+            move = engines[seat].choose(game.state.view(seat), Limits())
             _report(terminal, game, seat, str(move), game.play(move, seat=seat))
             continue
         viewer = seat if len(humans) == 1 or seat in humans else None

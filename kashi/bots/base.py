@@ -10,7 +10,7 @@ from kashi.core.registry import AnyState
 
 @dataclass(frozen=True)
 class Limits:
-    """What a bot may spend on one move."""
+    """What a bot may spend on one move; a bot's own default applies where None."""
 
     seconds: float | None = None
     iterations: int | None = None
@@ -21,13 +21,3 @@ class Bot(Protocol):
 
     def choose(self, view: AnyState, limits: Limits) -> Any:
         """A legal move for the seat to move in ``view`` (a view: hidden parts removed)."""
-
-
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by its name (``random``)."""
-    from kashi.bots.random_bot import RandomBot
-
-    bots = {"random": RandomBot}
-    if name not in bots:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(bots)}")
-    return bots[name](seed)

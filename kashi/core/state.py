@@ -62,6 +62,22 @@ class State(ABC, Generic[MoveT, ChanceT]):
         """A legal move drawn uniformly; games may override it with a faster exact sampler."""
         return rng.choice(self.legal_moves())
 
+    # -- game knowledge for bots ----------------------------------------------------------
+    def evaluate(self) -> tuple[float, ...]:
+        """A heuristic value per seat, higher is better, on the scale of the game's points.
+
+        Bots use it for greedy play and to cut search off. The default is the scores.
+        """
+        return tuple(float(score) for score in self.scores())
+
+    def order_moves(self, moves: list[MoveT]) -> list[MoveT]:
+        """The moves, most promising first, for search; the default keeps their order."""
+        return moves
+
+    def rollout_move(self, rng: Random) -> MoveT:
+        """A quick, reasonable move for simulations; the default is uniformly random."""
+        return self.random_move(rng)
+
     # -- chance --------------------------------------------------------------------------
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[ChanceT, float]]:

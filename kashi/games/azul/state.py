@@ -14,6 +14,7 @@ from typing import Any
 from kashi.core.errors import IllegalMoveError, KashiError
 from kashi.core.outcome import RULES, TRUNCATED, Outcome, ScoreChange, ScorePart, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat
+from kashi.games.azul import heuristics
 from kashi.games.azul.moves import (
     CENTRE,
     CENTRE_TILES,
@@ -44,6 +45,7 @@ from kashi.games.azul.rules import (
     factories_for,
     wall_column,
 )
+from kashi.games.azul.scoring import placement
 
 EMPTY = FILLS[(0, 0, 0, 0, 0)].counts
 FULL_ROW = ALL_LINES = 0b11111
@@ -252,8 +254,9 @@ class AzulState(State[Move, Chance]):
     def _check_draft(self, seat: int, move: Draft) -> int:
         """The number of tiles the move takes, or the rule it breaks."""
         source, colour, line, k = move.source, move.colour, move.line, move.to_floor
-        if not (0 <= colour < 5 and 0 <= line <= FLOOR and (source == CENTRE or 0 <= source < len(self.factories))):
-            if isinstance(source, int) and 0 <= source < CENTRE:
+        well_formed = 0 <= colour < 5 and 0 <= line <= FLOOR
+        if not (well_formed and (source == CENTRE or 0 <= source < len(self.factories))):
+            if well_formed and isinstance(source, int) and 0 <= source < CENTRE:
                 raise IllegalMoveError(
                     "azul.no_factory", factory=source + 1, players=self.num_players, factories=len(self.factories)
                 )
@@ -420,36 +423,10 @@ class AzulState(State[Move, Chance]):
         self.line_colour[index] = -1
         self.line_count[index] = 0
         self._refresh_accept(seat, line)
-        key, points, params = self._placement_score(seat, line, column)
+        key, points, params = placement(self.wall[seat], line, column, self.rules.adjacency == "cross")
         params["tile"] = f"{COLOURS[colour]} at {line + 1}-{column + 1}"
         self.score[seat] += points
         self._facts.append((seat, key, points, params))
-
-    def _placement_score(self, seat: int, row: int, column: int) -> tuple[str, int, dict[str, Any]]:
-        wall = self.wall[seat]
-        left = column
-        while left > 0 and (wall >> (5 * row + left - 1)) & 1:
-            left -= 1
-        right = column
-        while right < 4 and (wall >> (5 * row + right + 1)) & 1:
-            right += 1
-        top = row
-        while top > 0 and (wall >> (5 * (top - 1) + column)) & 1:
-            top -= 1
-        bottom = row
-        while bottom < 4 and (wall >> (5 * (bottom + 1) + column)) & 1:
-            bottom += 1
-        across, down = right - left + 1, bottom - top + 1
-        if self.rules.adjacency == "cross":
-            more = across + down - 2
-            return "azul.place.cross", 1 + more, {"more": more}
-        if across > 1 and down > 1:
-            return "azul.place.both", across + down, {"row": across, "column": down}
-        if across > 1:
-            return "azul.place.row", across, {"row": across}
-        if down > 1:
-            return "azul.place.column", down, {"column": down}
-        return "azul.place.lone", 1, {}
 
     # -- end of round, end of game -------------------------------------------------------
     def _finish_round(self) -> None:
@@ -748,6 +725,15 @@ class AzulState(State[Move, Chance]):
                 return Draft(source_of(source), colour, line, k + 1)
             action -= partial
         return WALL_PLACEMENTS[action // 5][action % 5]
+
+    def evaluate(self) -> tuple[float, ...]:
+        return heuristics.evaluate(self)
+
+    def order_moves(self, moves: list[Move]) -> list[Move]:
+        return heuristics.order_moves(self, moves)
+
+    def rollout_move(self, rng: Random) -> Move:
+        return heuristics.rollout_move(self, rng)
 
     def render(self, seat: int | None = None, colour: bool = False) -> str:
         from kashi.games.azul.render import render

@@ -1,0 +1,133 @@
+"""Azul knowledge for bots: a position evaluation, move ordering and a rollout policy.
+
+The evaluation projects each seat's board to the end of the current round (complete lines
+tiled and scored, floor penalty, clamp), credits unfinished lines by how full they are, and
+adds the end bonuses: exactly when the game ends this round, as a potential otherwise.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import TYPE_CHECKING
+
+from kashi.games.azul.moves import CENTRE, FLOOR, Draft, Move
+from kashi.games.azul.rules import COLOUR_BONUS, COLUMN_BONUS, FLOOR_SPACES, FLOOR_TOTAL, ROW_BONUS, wall_column
+from kashi.games.azul.scoring import placement_points
+
+if TYPE_CHECKING:
+    from kashi.games.azul.state import AzulState
+
+PARTIAL_LINE = 0.45
+"""Share of a placement's value credited per filled place of an unfinished line."""
+POTENTIAL = 0.6
+"""Share of the end bonuses credited for partly built rows, columns and colours."""
+ROW_CELLS = tuple(0b11111 << (5 * row) for row in range(5))
+COLUMN_CELLS = tuple(sum(1 << (5 * row + column) for row in range(5)) for column in range(5))
+COLOUR_CELLS = tuple(sum(1 << (5 * row + wall_column(colour, row)) for row in range(5)) for colour in range(5))
+
+
+def evaluate(state: AzulState) -> tuple[float, ...]:
+    if state.ended:
+        return tuple(float(score) for score in state.score)
+    projected = [_project(state, seat) for seat in range(state.num_players)]
+    game_ends = not state.rules.rounds and any(
+        (wall & cells) == cells for wall, _, _ in projected for cells in ROW_CELLS
+    )
+    last_round = bool(state.rules.rounds) and state.round >= state.rules.rounds
+    values = []
+    for seat, (wall, score, pending) in enumerate(projected):
+        if game_ends or last_round:
+            values.append(score + _bonuses(state, seat, wall) - state.rules.leftover_penalty * pending)
+        else:
+            values.append(score + POTENTIAL * _potential(wall) + pending)
+    return tuple(values)
+
+
+def _project(state: AzulState, seat: int) -> tuple[int, float, float]:
+    """The wall and score after this round's tiling, and the credit for unfinished lines."""
+    wall = state.wall[seat]
+    cross = state.rules.adjacency == "cross"
+    gained = 0
+    pending = 0.0
+    base = seat * 5
+    for line in range(5):
+        count = state.line_count[base + line]
+        if not count:
+            continue
+        column = _column(state, seat, line, wall)
+        if column < 0:
+            continue
+        if count == line + 1:
+            wall |= 1 << (5 * line + column)
+            gained += placement_points(wall, line, column, cross)
+        else:
+            value = placement_points(wall | 1 << (5 * line + column), line, column, cross)
+            pending += PARTIAL_LINE * value * count / (line + 1)
+    score = max(0, state.score[seat] + gained + FLOOR_TOTAL[min(state.floor_used[seat], FLOOR_SPACES)])
+    return wall, score, pending
+
+
+def _column(state: AzulState, seat: int, line: int, wall: int) -> int:
+    """Where the line's tile will go: printed on the colour side, the first legal space on grey."""
+    colour = state.line_colour[seat * 5 + line]
+    if not state.rules.grey:
+        return wall_column(colour, line)
+    columns = [
+        column
+        for column in range(5)
+        if not (wall >> (5 * line + column)) & 1 and not (state.column_colours[seat * 5 + column] >> colour) & 1
+    ]
+    return columns[0] if columns else -1
+
+
+def _bonuses(state: AzulState, seat: int, wall: int) -> int:
+    total = sum(ROW_BONUS for cells in ROW_CELLS if wall & cells == cells)
+    total += sum(COLUMN_BONUS for cells in COLUMN_CELLS if wall & cells == cells)
+    if not state.rules.grey:
+        total += sum(COLOUR_BONUS for cells in COLOUR_CELLS if wall & cells == cells)
+    return total
+
+
+def _potential(wall: int) -> float:
+    """End bonuses weighted by how complete each row, column and colour is (squared)."""
+    total = 0.0
+    for cells in ROW_CELLS:
+        total += ROW_BONUS * (bin(wall & cells).count("1") / 5) ** 2
+    for cells in COLUMN_CELLS:
+        total += COLUMN_BONUS * (bin(wall & cells).count("1") / 5) ** 2
+    for cells in COLOUR_CELLS:
+        total += COLOUR_BONUS * (bin(wall & cells).count("1") / 5) ** 2
+    return total
+
+
+def quick_value(state: AzulState, move: Move) -> int:
+    """A cheap static score of a draft: tiles that fit, a completed line, floor overflow."""
+    if not isinstance(move, Draft):
+        return 0
+    tiles = state.centre if move.source == CENTRE else state.factories[move.source]
+    taken = tiles[move.colour]
+    if move.line == FLOOR:
+        return -3 * taken - 2
+    index = state.current_player * 5 + move.line
+    space = move.line + 1 - state.line_count[index]
+    fits = min(taken, space)
+    overflow = taken - fits + move.to_floor
+    return 2 * fits + (4 if fits == space else 0) - 3 * overflow
+
+
+def order_moves(state: AzulState, moves: list[Move]) -> list[Move]:
+    return sorted(moves, key=lambda move: -quick_value(state, move))
+
+
+def rollout_move(state: AzulState, rng: Random, samples: int = 4) -> Move:
+    """The best of a few uniformly drawn moves by ``quick_value``: fast and far from random."""
+    best = state.random_move(rng)
+    if not isinstance(best, Draft):
+        return best
+    best_value = quick_value(state, best)
+    for _ in range(samples - 1):
+        move = state.random_move(rng)
+        value = quick_value(state, move)
+        if value > best_value:
+            best, best_value = move, value
+    return best

@@ -1,0 +1,79 @@
+"""Bots: legal moves from views, determinism for a seed, time limits, levels by name."""
+
+import time
+
+import pytest
+
+import kashi
+from kashi.bots import LEVELS, Limits, make_bot
+
+
+def positions(variant: str = "azul", players: int = 2, count: int = 4):
+    """A few positions from a random game, each with a seat to move."""
+    game = kashi.new_game(variant, players=players, seed=5)
+    found = []
+    step = 0
+    while not game.is_over() and len(found) < count:
+        if step % 9 == 0:
+            found.append(game.state.copy())
+        game.play(game.legal_moves()[step * 7 % len(game.legal_moves())])
+        step += 1
+    return found
+
+
+BOT_SETTINGS = ["random", "greedy", "easy", "mcts:iterations=25", "search:depth=2"]
+
+
+@pytest.mark.parametrize("name", BOT_SETTINGS)
+@pytest.mark.parametrize("variant", ["azul", "azul-grey", "azul-quick"])
+def test_bot_plays_a_legal_move_from_the_view(name, variant):
+    for state in positions(variant):
+        seat = state.current_player
+        before = state.to_json()
+        move = make_bot(name, seed=1).choose(state.view(seat), Limits(seconds=0.5))
+        assert move in state.legal_moves()
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "mcts:iterations=30", "search:depth=2"])
+def test_same_seed_same_choices(name):
+    states = positions(count=3)
+    first = [make_bot(name, seed=9).choose(s.view(s.current_player), Limits()) for s in states]
+    second = [make_bot(name, seed=9).choose(s.view(s.current_player), Limits()) for s in states]
+    assert first == second
+
+
+@pytest.mark.parametrize("name", ["mcts", "search"])
+def test_time_limit_is_respected(name):
+    state = positions(count=1)[0]
+    bot = make_bot(name, seed=1)
+    started = time.perf_counter()
+    move = bot.choose(state.view(state.current_player), Limits(seconds=0.2, iterations=10**9))
+    assert time.perf_counter() - started < 1.5
+    assert move in state.legal_moves()
+
+
+def test_greedy_takes_the_obviously_best_move():
+    """Completing line 1 with a lone tile beats dumping four tiles on the floor."""
+    state = positions(count=1)[0]
+    move = make_bot("greedy", seed=1).choose(state, Limits())
+    child = state.copy()
+    child.play(move)
+    assert child.floor_used[state.current_player] == 0
+
+
+def test_levels_map_to_bots_and_unknown_names_fail():
+    assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
+    for level in LEVELS:
+        assert make_bot(level, seed=1).name in {"greedy", "mcts", "search"}
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("grandmaster")
+
+
+def test_search_bot_looks_ahead_further_with_more_time():
+    state = positions(count=1)[0]
+    quick = make_bot("search", seed=1)
+    quick.choose(state, Limits(seconds=0.02))
+    slow = make_bot("search", seed=1)
+    slow.choose(state, Limits(seconds=0.4))
+    assert slow.last_depth > quick.last_depth >= 1
