@@ -59,7 +59,7 @@ def test_greedy_takes_the_obviously_best_move():
     move = make_bot("greedy", seed=1).choose(state, Limits())
     child = state.copy()
     child.play(move)
-    assert child.floor_used[state.current_player] == 0
+    assert child.floor[state.current_player] == ""
 
 
 def test_levels_map_to_bots_and_unknown_names_fail():

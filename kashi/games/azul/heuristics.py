@@ -11,7 +11,7 @@ from random import Random
 from typing import TYPE_CHECKING
 
 from kashi.games.azul.moves import CENTRE, FLOOR, Draft, Move
-from kashi.games.azul.rules import COLOUR_BONUS, COLUMN_BONUS, FLOOR_SPACES, FLOOR_TOTAL, ROW_BONUS, wall_column
+from kashi.games.azul.rules import COLOUR_BONUS, COLUMN_BONUS, FLOOR_TOTAL, ROW_BONUS, wall_column
 from kashi.games.azul.scoring import placement_points
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _project(state: AzulState, seat: int) -> tuple[int, float, float]:
         else:
             value = placement_points(wall | 1 << (5 * line + column), line, column, cross)
             pending += PARTIAL_LINE * value * count / (line + 1)
-    score = max(0, state.score[seat] + gained + FLOOR_TOTAL[min(state.floor_used[seat], FLOOR_SPACES)])
+    score = max(0, state.score[seat] + gained + FLOOR_TOTAL[len(state.floor[seat])])
     return wall, score, pending
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kashi.core.state import CHANCE, TERMINAL
-from kashi.games.azul.rules import FLOOR_SPACES, TILES, TILES_PER_COLOUR, factories_for
+from kashi.games.azul.rules import COLOURS, FLOOR_SPACES, TILES, TILES_PER_COLOUR, factories_for
 
 if TYPE_CHECKING:
     from kashi.games.azul.state import AzulState
@@ -17,9 +17,9 @@ def problems(state: AzulState) -> list[str]:
     players = state.num_players
     if players not in (2, 3, 4) or len(state.factories) != factories_for(players):
         return [f"{players} players with {len(state.factories)} factories"]
-    per_seat = ("line_colour", "line_count", "accept", "row_colours", "column_colours", "floor")
+    per_seat = ("line_colour", "line_count", "accept", "row_colours", "column_colours")
     sizes = {name: 5 * players for name in per_seat}
-    sizes.update({"wall": players, "floor_used": players, "score": players, "cells": 25 * players})
+    sizes.update({"wall": players, "floor": players, "score": players, "cells": 25 * players})
     sizes.update({"bag": 5, "lid": 5, "centre": 5})
     for name, size in sizes.items():
         if len(getattr(state, name)) != size:
@@ -31,10 +31,10 @@ def problems(state: AzulState) -> list[str]:
             base = seat * 5
             count += sum(state.line_count[base + line] for line in range(5) if state.line_colour[base + line] == colour)
             count += sum(1 for row in range(5) if (state.row_colours[base + row] >> colour) & 1)
-            count += state.floor[base + colour]
+            count += state.floor[seat].count(COLOURS[colour])
         if count != TILES_PER_COLOUR:
             found.append(f"colour {colour} has {count} tiles, not {TILES_PER_COLOUR} (of {TILES})")
-    if any(count < 0 for name in ("bag", "lid", "centre", "floor", "line_count") for count in getattr(state, name)):
+    if any(count < 0 for name in ("bag", "lid", "centre", "line_count") for count in getattr(state, name)):
         found.append("a negative tile count")
     table = sum(state.centre) + sum(sum(tiles) for tiles in state.factories)
     if table != state.table_tiles:
@@ -71,10 +71,14 @@ def problems(state: AzulState) -> list[str]:
                     lines |= 1 << line
             if state.accept[base + colour] != lines:
                 found.append(f"seat {seat} accept mask of colour {colour} is stale")
-        floor_tiles = sum(state.floor[base : base + 5])
-        marker = int(state.marker_floor == seat)
-        if not floor_tiles <= state.floor_used[seat] <= min(FLOOR_SPACES, floor_tiles + marker):
-            found.append(f"seat {seat} floor uses {state.floor_used[seat]} spaces for {floor_tiles} tiles")
+        floor = state.floor[seat]
+        markers_here = floor.count("1")
+        if (
+            len(floor) > FLOOR_SPACES
+            or set(floor) - set(COLOURS + "1")
+            or markers_here > int(state.marker_floor == seat)
+        ):
+            found.append(f"seat {seat} floor {floor!r} is not a floor line")
         if state.score[seat] < 0:
             found.append(f"seat {seat} has a negative score")
     if state.current_player not in (CHANCE, TERMINAL) and not 0 <= state.current_player < players:

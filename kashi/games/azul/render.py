@@ -65,13 +65,9 @@ def _board(state: AzulState, seat: int, colour: bool) -> list[str]:
                 letter = printed if filled else printed.lower()
             cells.append(paint(letter, colour) if filled else letter)
         rows.append(f"  {line + 1} {pattern:>5} | {' '.join(cells)}")
-    floor: list[str] = []
-    for colour_index in range(5):
-        floor.extend(paint(COLOURS[colour_index], colour) * state.floor[base + colour_index])
-    if state.marker_floor == seat:
-        floor.insert(0, "1")
-    used = state.floor_used[seat]
-    floor = floor[:used] + ["."] * (FLOOR_SPACES - used)
-    penalty = sum(FLOOR_PENALTY[:used])
+    row = state.floor[seat]
+    floor = [letter if letter == "1" else paint(letter, colour) for letter in row]
+    floor += ["."] * (FLOOR_SPACES - len(row))
+    penalty = sum(FLOOR_PENALTY[: len(row)])
     rows.append(f"  floor {' '.join(floor)}  ({penalty})")
     return rows

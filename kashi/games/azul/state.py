@@ -48,6 +48,8 @@ from kashi.games.azul.rules import (
 from kashi.games.azul.scoring import placement
 
 EMPTY = FILLS[(0, 0, 0, 0, 0)].counts
+MARKER = "1"
+"""The starting-player marker as it appears on a floor line."""
 FULL_ROW = ALL_LINES = 0b11111
 DESTINATIONS = tuple((*(line for line in range(5) if (mask >> line) & 1), FLOOR) for mask in range(ALL_LINES + 1))
 """DESTINATIONS[mask]: the pattern lines named by a 5-bit mask, then the floor."""
@@ -60,7 +62,7 @@ _FIELDS = (
     "rules", "num_players", "current_player", "round", "starter", "next_starter",
     "factories", "centre", "marker_in_centre", "marker_floor", "bag", "lid",
     "line_colour", "line_count", "accept", "wall", "cells", "row_colours", "column_colours",
-    "floor", "floor_used", "score", "table_tiles", "fill_index", "tiling", "ended",
+    "floor", "score", "table_tiles", "fill_index", "tiling", "ended",
 )  # fmt: skip
 
 
@@ -78,6 +80,7 @@ class AzulState(State[Move, Chance]):
     centre: list[int]
     marker_in_centre: bool
     marker_floor: int
+    """The seat that took the marker this round (on its floor unless the floor was full), or -1."""
     bag: list[int]
     lid: list[int]
     line_colour: list[int]
@@ -87,8 +90,8 @@ class AzulState(State[Move, Chance]):
     cells: list[int]
     row_colours: list[int]
     column_colours: list[int]
-    floor: list[int]
-    floor_used: list[int]
+    floor: list[str]
+    """Each seat's floor line left to right: tile letters, and ``1`` for the marker."""
     score: list[int]
     table_tiles: int
     fill_index: int
@@ -115,8 +118,7 @@ class AzulState(State[Move, Chance]):
         self.cells = [-1] * (25 * players)
         self.row_colours = [0] * (5 * players)
         self.column_colours = [0] * (5 * players)
-        self.floor = [0] * (5 * players)
-        self.floor_used = [0] * players
+        self.floor = [""] * players
         self.score = [0] * players
         self.table_tiles = 0
         self.fill_index = 0
@@ -293,8 +295,8 @@ class AzulState(State[Move, Chance]):
                 self.marker_in_centre = False
                 self.marker_floor = seat
                 self.next_starter = seat
-                if self.floor_used[seat] < FLOOR_SPACES:
-                    self.floor_used[seat] += 1
+                if len(self.floor[seat]) < FLOOR_SPACES:
+                    self.floor[seat] += MARKER
         else:
             tiles = self.factories[move.source]
             self.factories[move.source] = EMPTY
@@ -326,9 +328,10 @@ class AzulState(State[Move, Chance]):
         if self.rules.overflow == "discard":
             self.lid[colour] += count
             return
-        fits = min(count, FLOOR_SPACES - self.floor_used[seat])
-        self.floor[seat * 5 + colour] += fits
-        self.floor_used[seat] += fits
+        row = self.floor[seat]
+        fits = min(count, FLOOR_SPACES - len(row))
+        if fits:
+            self.floor[seat] = row + COLOURS[colour] * fits
         self.lid[colour] += count - fits
 
     # -- wall tiling ---------------------------------------------------------------------
@@ -431,17 +434,16 @@ class AzulState(State[Move, Chance]):
     # -- end of round, end of game -------------------------------------------------------
     def _finish_round(self) -> None:
         """Floor penalties with the clamp, floors to the lid, then the end or the next round."""
+        lid = self.lid
         for seat in range(self.num_players):
-            used = self.floor_used[seat]
-            if used:
-                penalty = FLOOR_TOTAL[used]
+            row = self.floor[seat]
+            if row:
+                penalty = FLOOR_TOTAL[len(row)]
                 self._facts.append((seat, "azul.floor", penalty, {}))
                 self._add_clamped(seat, penalty)
-                base = seat * 5
                 for colour in range(5):
-                    self.lid[colour] += self.floor[base + colour]
-                    self.floor[base + colour] = 0
-                self.floor_used[seat] = 0
+                    lid[colour] += row.count(COLOURS[colour])
+                self.floor[seat] = ""
         self.marker_floor = -1
         if self.rules.rounds:
             over = self.round >= self.rules.rounds
@@ -633,7 +635,6 @@ class AzulState(State[Move, Chance]):
         other.row_colours = self.row_colours[:]
         other.column_colours = self.column_colours[:]
         other.floor = self.floor[:]
-        other.floor_used = self.floor_used[:]
         other.score = self.score[:]
         other.table_tiles = self.table_tiles
         other.fill_index = self.fill_index
@@ -670,7 +671,10 @@ class AzulState(State[Move, Chance]):
             for name in _FIELDS:
                 value = getattr(state, name)
                 if isinstance(value, list):
-                    setattr(state, name, [int(item) for item in value] if name != "factories" else value)
+                    if name == "floor":
+                        state.floor = [str(row) for row in value]
+                    elif name != "factories":
+                        setattr(state, name, [int(item) for item in value])
             state._facts = []
             found = problems(state)
         except (KeyError, TypeError, ValueError, IndexError) as error:

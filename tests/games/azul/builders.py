@@ -18,8 +18,6 @@ from kashi.games.azul.invariants import problems
 from kashi.games.azul.moves import FILLS
 from kashi.games.azul.rules import COLOURS, wall_colour
 
-BLUE, YELLOW, RED, BLACK, WHITE = range(5)
-
 
 def counts(tiles: str) -> list[int]:
     """Tiles per colour of a string of letters; ``.`` and spaces are ignored: ``"BBY."`` -> 2 B, 1 Y."""
@@ -87,24 +85,26 @@ def board(
             state.line_colour[seat * 5 + number - 1] = held[0]
             state.line_count[seat * 5 + number - 1] = len(text)
     for seat, text in (floors or {}).items():
-        tiles = take(counts(text))
-        state.floor[seat * 5 : seat * 5 + 5] = tiles
-        state.floor_used[seat] = sum(tiles)
+        take(counts(text))
+        state.floor[seat] = text
     state.marker_in_centre = marker_in_centre
     state.marker_floor = marker_floor
     state.next_starter = starter
     if marker_floor >= 0:
         state.next_starter = marker_floor
-        state.floor_used[marker_floor] = min(7, state.floor_used[marker_floor] + 1)
+        if len(state.floor[marker_floor]) < 7:
+            state.floor[marker_floor] = "1" + state.floor[marker_floor]
     factories = list(factories)
     for index, text in enumerate(factories):
         state.factories[index] = FILLS[tuple(take(counts(text)))].counts
     state.centre = take(counts(centre))
     state.table_tiles = sum(state.centre) + sum(sum(tiles) for tiles in state.factories)
     state.fill_index = 0 if to_move == CHANCE else len(state.factories)
-    assert bag is None or lid is None or [a + b for a, b in zip(counts(bag), counts(lid), strict=True)] == [
-        20 - count for count in used
-    ], "the bag and the lid must hold every tile not placed elsewhere"
+    assert (
+        bag is None
+        or lid is None
+        or [a + b for a, b in zip(counts(bag), counts(lid), strict=True)] == [20 - count for count in used]
+    ), "the bag and the lid must hold every tile not placed elsewhere"
     if bag is None:
         state.lid = take(counts(lid or ""))
         state.bag = [20 - count for count in used]
@@ -173,8 +173,5 @@ def line_text(state: AzulState, seat: int, number: int) -> str:
 
 
 def floor_text(state: AzulState, seat: int) -> str:
-    return "".join(COLOURS[colour] * state.floor[seat * 5 + colour] for colour in range(5))
-
-
-def tiles(counts_: list[int] | tuple[int, ...]) -> str:
-    return "".join(COLOURS[colour] * count for colour, count in enumerate(counts_))
+    """The seat's floor tiles left to right, without the marker."""
+    return state.floor[seat].replace("1", "")
