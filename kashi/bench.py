@@ -92,6 +92,59 @@ def _reference_loop() -> int:
     return total
 
 
+@dataclass
+class BotBenchResult:
+    variant: str
+    mcts_iterations_per_s: float
+    greedy_games_per_s: float
+    mcts_games_per_s: float
+
+    def line(self) -> str:
+        return (
+            f"{self.variant} 2p bots: MCTS {self.mcts_iterations_per_s:,.0f} iterations/s; full games "
+            f"greedy vs greedy {self.greedy_games_per_s:.2f}/s, MCTS(100 iterations) vs MCTS {self.mcts_games_per_s:.3f}/s"
+        )
+
+
+def bots(name: str, seconds: float, seed: int) -> BotBenchResult:
+    """MCTS iterations per second on positions of a random game, and bot-vs-bot games per second."""
+    from kashi.bots import Limits, make_bot
+
+    game = new_game(name, players=2, seed=seed)
+    rng = Random(seed)
+    positions = []
+    while not game.is_over():
+        if len(game.events) % 5 == 0:
+            positions.append(game.state.copy())
+        game.play(game.state.random_move(rng))
+    mcts = make_bot("mcts", seed)
+    iterations = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds / 3:
+        for state in positions[:: max(1, len(positions) // 8)]:
+            if len(state.legal_moves()) > 1:
+                mcts.choose(state.view(state.current_player), Limits(iterations=200))
+                iterations += 200
+    mcts_rate = iterations / (time.perf_counter() - started)
+    return BotBenchResult(name, mcts_rate, _bot_games(name, "greedy", seconds / 3, seed),
+                          _bot_games(name, "mcts:iterations=100", seconds / 3, seed))  # fmt: skip
+
+
+def _bot_games(name: str, bot: str, seconds: float, seed: int) -> float:
+    from kashi.bots import Limits, make_bot
+
+    played = 0
+    started = time.perf_counter()
+    while not played or time.perf_counter() - started < seconds:
+        game = new_game(name, players=2, seed=seed + played)
+        players = [make_bot(bot, seed + seat) for seat in range(2)]
+        while not game.is_over():
+            seat = game.state.current_player
+            game.play(players[seat].choose(game.state.view(seat), Limits()))
+        played += 1
+    return played / (time.perf_counter() - started)
+
+
 def default_players(name: str) -> list[int]:
     allowed = variant(name).allowed_players
     chosen: list[int] = [players for players in (2, 4) if players in allowed]
@@ -107,3 +160,9 @@ def run(
         results.append(result)
         print(json.dumps(asdict(result)) if as_json else result.line(), flush=True)
     return results
+
+
+def run_bots(names: list[str], seconds: float, seed: int, as_json: bool) -> None:
+    for name in names:
+        result = bots(name, seconds, seed)
+        print(json.dumps(asdict(result)) if as_json else result.line(), flush=True)

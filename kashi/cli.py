@@ -34,7 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("variants", help="list the variants and their rule options")
 
     bench_parser = commands.add_parser("bench", help="random self-play speed on one core")
-    bench_parser.add_argument("game", help="a variant name, e.g. azul, ingenious, azul-duel")
+    bench_parser.add_argument("game", help="a variant name (azul, ingenious, azul-duel), or 'bots'")
     bench_parser.add_argument("--players", type=int, action="append")
     bench_parser.add_argument("--games", type=int, default=0, help="games per configuration (0: by time)")
     bench_parser.add_argument("--seconds", type=float, default=5.0, help="time per configuration")
@@ -90,7 +90,11 @@ def _run(args: argparse.Namespace) -> int:
 
         run_arena(args)
     elif args.command == "bench":
-        bench.run(args.game, args.players, args.games, args.seconds, args.seed, args.json)
+        if args.game == "bots":
+            families = [v.name for v in kashi.variants() if v.name == v.family.name]
+            bench.run_bots(families, args.seconds, args.seed, args.json)
+        else:
+            bench.run(args.game, args.players, args.games, args.seconds, args.seed, args.json)
     return 0
 
 

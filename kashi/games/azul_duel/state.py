@@ -1,0 +1,319 @@
+"""The Azul Duel engine: the position as flat lists of small ints, and the contract around it.
+
+The rules themselves live in ``acquisition.py`` (phase A and the opening), ``tiling.py``
+(phase B, scoring, the end of a round and of the game) and ``supply.py`` (every chance event).
+``_advance`` runs the automatic steps between decisions and says who or what acts next.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from kashi.core.errors import IllegalMoveError
+from kashi.core.outcome import Outcome, ScoreChange, ScorePart, rank_by
+from kashi.core.state import CHANCE, TERMINAL, State, check_seat
+from kashi.games.azul_duel import acquisition, actions, supply, tiling, views
+from kashi.games.azul_duel.components import (
+    CELLS,
+    CHIP_NAMES,
+    CHIPS_PER_TYPE,
+    LINES,
+    PLATE_COUNT,
+    SLOTS,
+    START_SCORE,
+    TILES_PER_COLOUR,
+    WORKSHOPS,
+)
+from kashi.games.azul_duel.notation import Chance, Move, SunTake, parse_chance, parse_move
+from kashi.games.azul_duel.phases import (
+    ACQUISITION,
+    CHIP_HIDDEN,
+    DISPLAY,
+    EVALUATE,
+    OPENING,
+    OVER,
+    PHASE_NAMES,
+    TABLETS,
+    TILING,
+)
+from kashi.games.azul_duel.rules import DuelRules
+
+Fact = tuple[int, int, tuple[tuple[str, int, dict[str, Any]], ...]]
+"""(seat, points really added, parts as (catalogue key, points, params))."""
+
+FIELDS = (
+    "rules", "current_player", "round", "phase", "after_display", "to_move", "starter",
+    "start_holder", "start_taker", "start_on_moon", "sun_start", "bag", "tower", "suns", "moons",
+    "big_moon", "chip_at", "chip_pool", "chips", "chips_taken", "display", "stack", "stack_known",
+    "pool", "hand", "draw_stage", "plates_taken", "slots", "cells", "tiles", "line_colour",
+    "line_count", "broken", "score", "tablets", "fill_workshop", "fill_need", "opening_left",
+    "chip_due", "tiling_turn", "tile_line", "tile_stage", "stand_ins", "last_pass",
+)  # fmt: skip
+"""Every field of a position, in the order of ``to_json``."""
+
+
+class AzulDuelState(State[Move, Chance]):
+    """A position of Azul Duel.
+
+    Per-seat data are flat lists indexed ``seat * size + i``: lines (6), broken tiles by colour
+    (5), chips by type (10), dome slots (9) and dome cells (36). Suns are ``workshop * 5 +
+    colour`` counts; small moons are tuples bottom to top (``moons[w - 1]``). Plates not yet
+    seen are ``-1`` in the stack and the hand and are drawn from ``pool`` when revealed.
+    """
+
+    family = "azul-duel"
+    __slots__ = (*FIELDS, "num_players", "_facts")
+
+    rules: DuelRules
+    round: int
+    phase: int
+    after_display: int
+    to_move: int
+    starter: int
+    start_holder: int
+    start_taker: int
+    start_on_moon: bool
+    sun_start: bool
+    bag: list[int]
+    tower: list[int]
+    suns: list[int]
+    moons: list[tuple[int, ...]]
+    big_moon: list[int]
+    chip_at: list[int]
+    chip_pool: list[int]
+    chips: list[int]
+    chips_taken: list[int]
+    display: list[int]
+    stack: list[int]
+    stack_known: list[int]
+    pool: list[int]
+    hand: list[int]
+    draw_stage: int
+    plates_taken: list[int]
+    slots: list[int]
+    cells: list[int]
+    tiles: list[int]
+    line_colour: list[int]
+    line_count: list[int]
+    broken: list[int]
+    score: list[int]
+    tablets: list[int]
+    fill_workshop: int
+    fill_need: int
+    opening_left: int
+    chip_due: int
+    tiling_turn: int
+    tile_line: int
+    tile_stage: int
+    stand_ins: int
+    last_pass: bool
+    _facts: list[Fact]
+
+    def __init__(self, rules: DuelRules, start: int) -> None:
+        check_seat(start, 2)
+        self.rules = rules
+        self.num_players = 2
+        self.round = 1
+        self.phase = DISPLAY
+        self.after_display = TABLETS
+        self.starter = self.start_holder = start
+        self.to_move = 1 - start
+        self.start_taker = -1
+        self.start_on_moon = True
+        self.sun_start = False
+        self.bag = [TILES_PER_COLOUR] * 5
+        self.tower = [0] * 5
+        self.suns = [0] * (WORKSHOPS * 5)
+        self.moons = [()] * (WORKSHOPS - 1)
+        self.big_moon = [0] * 5
+        self.chip_at = [CHIP_HIDDEN] * (WORKSHOPS - 1)
+        self.chip_pool = [CHIPS_PER_TYPE] * len(CHIP_NAMES)
+        self.chips = [0] * (2 * len(CHIP_NAMES))
+        self.chips_taken = [0, 0]
+        self.display = []
+        self.stack = [-1] * PLATE_COUNT
+        self.stack_known = [0] * PLATE_COUNT
+        self.pool = list(range(PLATE_COUNT))
+        self.hand = []
+        self.draw_stage = 0
+        self.plates_taken = [0, 0]
+        self.slots = [-1] * (2 * SLOTS)
+        self.cells = [-1] * (2 * CELLS)
+        self.tiles = [-1] * (2 * CELLS)
+        self.line_colour = [-1] * (2 * LINES)
+        self.line_count = [0] * (2 * LINES)
+        self.broken = [0] * 10
+        self.score = [START_SCORE, START_SCORE]
+        self.tablets = [-1] * 4
+        self.fill_workshop = 0
+        self.fill_need = 5
+        self.opening_left = 2
+        self.chip_due = 0
+        self.tiling_turn = 0
+        self.tile_line = 0
+        self.tile_stage = EVALUATE
+        self.stand_ins = 0
+        self.last_pass = False
+        self._facts = []
+        self._advance()
+
+    # -- flow ----------------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run automatic steps until a seat must decide, a chance event is due, or the end."""
+        while True:
+            if self.chip_due:
+                self.current_player = CHANCE
+                return
+            phase = self.phase
+            if phase == ACQUISITION:
+                if self.draw_stage or not acquisition.over(self):
+                    self.current_player = self.to_move
+                    return
+                tiling.start(self)
+            elif phase == OPENING:
+                self.current_player = self.to_move
+                return
+            elif phase == TILING:
+                if tiling.run(self):
+                    self.current_player = self.to_move
+                    return
+            elif phase == OVER:
+                self.current_player = TERMINAL
+                return
+            elif supply.settle(self):
+                self.current_player = CHANCE
+                return
+
+    def add_score(self, seat: int, parts: tuple[tuple[str, int, dict[str, Any]], ...]) -> None:
+        """Add the parts' points to a seat's score, clamped at 0, and remember why."""
+        old = self.score[seat]
+        new = max(0, old + sum(part[1] for part in parts))
+        self.score[seat] = new
+        self._facts.append((seat, new - old, parts))
+
+    @property
+    def score_changes(self) -> tuple[ScoreChange, ...]:  # type: ignore[override]
+        if not self._facts:
+            return ()
+        return tuple(
+            ScoreChange(seat, points, tuple(ScorePart(key, part, params) for key, part, params in parts))
+            for seat, points, parts in self._facts
+        )
+
+    # -- decisions -----------------------------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        if self.current_player < 0:
+            return []
+        if self.phase == TILING:
+            return tiling.legal_moves(self)
+        return acquisition.legal_moves(self)
+
+    def random_move(self, rng: Random) -> Move:
+        if self.current_player < 0:
+            raise IllegalMoveError("azul_duel.no_decision")
+        if self.phase == TILING:
+            return rng.choice(tiling.legal_moves(self))
+        return acquisition.random_move(self, rng)
+
+    def play(self, move: Move) -> None:
+        if self.current_player < 0:
+            raise IllegalMoveError("core.game_over" if self.phase == OVER else "azul_duel.no_decision")
+        if self.phase == TILING:
+            tiling.check(self, move)
+            self._facts = []
+            tiling.apply(self, move)
+        else:
+            acquisition.check(self, move)
+            self._facts = []
+            acquisition.apply(self, move)
+        self._advance()
+
+    def parse_move(self, text: str) -> Move:
+        move = parse_move(text)
+        if isinstance(move, SunTake) and not move.order and move.workshop:
+            return acquisition.with_forced_order(self, move)
+        return move
+
+    # -- chance --------------------------------------------------------------------------
+    def chance_outcomes(self) -> list[tuple[Chance, float]]:
+        return supply.outcomes(self) if self.current_player == CHANCE else []
+
+    def sample_chance(self, rng: Random) -> Chance:
+        return supply.sample(self, rng)
+
+    def apply_chance(self, outcome: Chance) -> None:
+        if self.current_player != CHANCE:
+            raise IllegalMoveError("core.not_chance")
+        supply.check(self, outcome)
+        self._facts = []
+        supply.apply(self, outcome)
+        self._advance()
+
+    def parse_chance(self, text: str) -> Chance:
+        return parse_chance(text)
+
+    def chance_group(self) -> tuple[str, int]:
+        return supply.group(self)
+
+    # -- results -------------------------------------------------------------------------
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.score)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        keys = [(self.score[seat], seat == self.start_holder) for seat in range(2)]
+        ranks, winners = rank_by(keys)
+        return Outcome(tuple(self.score), ranks, winners, details={"start_tile": self.start_holder})
+
+    # -- copies, views, serialisation ----------------------------------------------------
+    def copy(self) -> AzulDuelState:
+        other = object.__new__(AzulDuelState)
+        for name in FIELDS:
+            value = getattr(self, name)
+            setattr(other, name, value[:] if isinstance(value, list) else value)
+        other.num_players = 2
+        other.current_player = self.current_player
+        other._facts = self._facts[:]
+        return other
+
+    def view(self, seat: int | None) -> AzulDuelState:
+        if seat is not None:
+            check_seat(seat, 2)
+        return views.view(self, seat)
+
+    def determinize(self, rng: Random) -> AzulDuelState:
+        return views.determinize(self, rng)
+
+    def to_json(self) -> dict[str, Any]:
+        from kashi.games.azul_duel.serial import to_json
+
+        return to_json(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> AzulDuelState:
+        from kashi.games.azul_duel.serial import from_json
+
+        return from_json(data)
+
+    # -- fixed action space --------------------------------------------------------------
+    @property
+    def num_actions(self) -> int:
+        return actions.NUM_ACTIONS
+
+    def action_id(self, move: Move) -> int:
+        return actions.action_id(move)
+
+    def move_from_action(self, action: int) -> Move:
+        return actions.move_from_action(action)
+
+    # -- text ----------------------------------------------------------------------------
+    def render(self, seat: int | None = None, colour: bool = False) -> str:
+        from kashi.games.azul_duel.render import render
+
+        return render(self, seat, colour)
+
+    def __repr__(self) -> str:
+        where = PHASE_NAMES[self.phase]
+        return f"<AzulDuelState round {self.round} {where}, to move {self.current_player}, scores {self.score}>"
