@@ -13,9 +13,11 @@ from kashi.core.game import Game, new_game
 from kashi.core.outcome import ScoreChange
 from kashi.core.record import Record
 
-HELP = """Type a move in notation (for example 3B2 or CYF in Azul).
-  moves   list the legal moves        log    show the last events
-  help    this text                   quit   stop (the record is still saved)"""
+HELP = """Type a move in the game's notation, for example {example}.
+  moves [TEXT]  list the legal moves (those starting with TEXT)
+  log           show the last events
+  help          this text
+  quit          stop (the record is still saved)"""
 
 
 class Terminal:
@@ -75,9 +77,12 @@ def _human_turn(terminal: Terminal, game: Game, seat: int) -> bool:
         if text in ("quit", "exit"):
             return False
         if text in ("help", "?"):
-            terminal.say(HELP)
-        elif text == "moves":
-            terminal.say(" ".join(str(move) for move in game.legal_moves()))
+            terminal.say(HELP.format(example=game.legal_moves()[0]))
+        elif text == "moves" or text.startswith("moves "):
+            prefix = text[len("moves") :].strip().upper()
+            moves = [str(move) for move in game.legal_moves() if str(move).upper().startswith(prefix)]
+            terminal.say(" ".join(moves))
+            terminal.say(f"({len(moves)} moves)")
         elif text == "log":
             terminal.say("\n".join(event.line() for event in game.events[-12:]))
         elif text:

@@ -32,7 +32,7 @@ def scripted(answers):
 
 def test_terminal_game_against_a_bot_explains_bad_input_and_saves_the_record(tmp_path, monkeypatch):
     out = io.StringIO()
-    ask, holder = scripted(["help", "moves", "9Z9", "1B9"])
+    ask, holder = scripted(["help", "moves", "moves 2", "9Z9", "1B9"])
     import kashi.terminal as terminal_module
 
     real_new_game = terminal_module.new_game
@@ -46,7 +46,9 @@ def test_terminal_game_against_a_bot_explains_bad_input_and_saves_the_record(tmp
     game = play("azul", 2, [None, "random"], Terminal(out, ask), seed=7, record_path=path)
     text = out.getvalue()
     assert game.is_over()
-    assert "Type a move in notation" in text
+    assert "Type a move in the game's notation, for example" in text
+    listed = [line for line in text.splitlines() if line.startswith("(") and line.endswith(" moves)")]
+    assert len(listed) == 2 and int(listed[1].split()[0][1:]) < int(listed[0].split()[0][1:])
     assert "Not allowed: '9Z9' is not an Azul move" in text
     assert "Factories" in text and "floor" in text
     assert "Final scores:" in text and "Winner:" in text

@@ -15,7 +15,7 @@ BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBo
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("greedy", {"noise": 0.5}),
     "medium": ("greedy", {}),
-    "hard": ("mcts", {"seconds": 0.5, "iterations": 10**9}),
+    "hard": ("mcts", {"seconds": 0.1, "iterations": 10**9}),
     "expert": ("search", {"seconds": 1.5}),
 }
 """Level -> (bot, settings). Time-limited levels stay within 2 s a move (expert 1.5 s)."""

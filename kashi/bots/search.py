@@ -16,6 +16,9 @@ from kashi.bots.base import Limits
 from kashi.bots.values import margin
 from kashi.core.registry import AnyState
 
+NEXT_DEPTH_SHARE = 0.3
+"""Iterative deepening starts another depth only while less than this share of the time is used."""
+
 
 class OutOfTime(Exception):
     """Raised inside the search when the deadline passes; the last full depth's move stands."""
@@ -30,6 +33,7 @@ class AlphaBetaBot:
         self.seconds = seconds
         self.last_depth = 0
         self.nodes = 0
+        self._cut = False
 
     def choose(self, view: AnyState, limits: Limits) -> Any:
         moves = view.legal_moves()
@@ -42,7 +46,9 @@ class AlphaBetaBot:
         best = ordered[0]
         self.nodes = 0
         self.last_depth = 0
+        started = time.perf_counter()
         for depth in range(1, self.max_depth + 1):
+            self._cut = False
             try:
                 value, move = self._root(state, ordered, seat, depth, deadline)
             except OutOfTime:
@@ -51,7 +57,10 @@ class AlphaBetaBot:
             self.last_depth = depth
             ordered.remove(move)
             ordered.insert(0, move)
-            if abs(value) == float("inf"):
+            exhausted = not self._cut
+            # the next depth costs several times this one: don't start what cannot finish
+            hopeless = time.perf_counter() - started > NEXT_DEPTH_SHARE * (deadline - started)
+            if exhausted or hopeless or abs(value) == float("inf"):
                 break
         return best
 
@@ -71,7 +80,10 @@ class AlphaBetaBot:
         if self.nodes & 255 == 0 and time.perf_counter() > deadline:
             raise OutOfTime
         mover = state.current_player
-        if depth <= 0 or mover < 0:
+        if mover < 0:
+            return margin(state.evaluate(), seat)
+        if depth <= 0:
+            self._cut = True
             return margin(state.evaluate(), seat)
         maximising = mover == seat
         for move in state.order_moves(state.legal_moves()):

@@ -76,11 +76,13 @@ class Outcome:
     details: dict[str, Any] = field(default_factory=dict, hash=False)
 
     def returns(self) -> tuple[float, ...]:
-        """Per-seat reward: +1 for a sole win, a share of it for a shared win, -1 otherwise."""
-        if not self.winners:
-            return tuple(0.0 for _ in self.scores)
-        win = 1.0 if len(self.winners) == 1 else 0.0
-        return tuple(win if seat in self.winners else -1.0 for seat in range(len(self.scores)))
+        """Per-seat reward: +1 for a sole win, 0 for a shared win or a draw at the top, -1 below.
+
+        A game may end with no winner (a declared draw); the seats ranked first then get 0.
+        """
+        top = self.winners or tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+        win = 1.0 if len(top) == 1 and self.winners else 0.0
+        return tuple(win if seat in top else -1.0 for seat in range(len(self.scores)))
 
     def result_text(self) -> str:
         """The record's Result header: scores joined by dashes, e.g. ``61-54``."""

@@ -31,8 +31,11 @@ class State(ABC, Generic[MoveT, ChanceT]):
     family: ClassVar[str]
     num_players: int
     current_player: int
-    score_changes: tuple[ScoreChange, ...]
-    """The score changes made by the last ``play`` or ``apply_chance``, with their parts."""
+
+    @property
+    @abstractmethod
+    def score_changes(self) -> tuple[ScoreChange, ...]:
+        """The score changes made by the last ``play`` or ``apply_chance``, with their parts."""
 
     # -- decisions -----------------------------------------------------------------------
     @abstractmethod

@@ -1,4 +1,5 @@
 """The game families. Importing this package registers each family and its variants."""
 
-import kashi.games.azul  # noqa: F401
-import kashi.games.azul_duel  # noqa: F401
+import kashi.games.azul
+import kashi.games.azul_duel
+import kashi.games.ingenious  # noqa: F401

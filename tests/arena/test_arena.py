@@ -124,3 +124,35 @@ def test_ray_backend_gives_the_same_per_game_results():
     assert [(r.index, r.scores, r.record) for r in remote.results] == [
         (r.index, r.scores, r.record) for r in local.results
     ]
+
+
+def test_bots_are_handed_only_their_seat_s_view(monkeypatch):
+    """In a hidden-information game the state a bot receives is the view, never the full state."""
+    import kashi.arena.match as match
+
+    seen = []
+    real_new_game = match.new_game
+
+    def watch_new_game(*args, **kwargs):
+        seen.append(real_new_game(*args, **kwargs))
+        return seen[-1]
+
+    class Spy:
+        name = "spy"
+
+        def choose(self, view, limits):
+            game = seen[-1]
+            seat = game.state.current_player
+            assert view.to_json() == game.state.view(seat).to_json()
+            spy_calls.append(view.to_json() != game.state.to_json())
+            return view.random_move(random_source)
+
+    import random
+
+    random_source = random.Random(1)
+    spy_calls: list[bool] = []
+    monkeypatch.setattr(match, "new_game", watch_new_game)
+    monkeypatch.setattr(match, "make_player", lambda spec, seed: Spy())
+    result = match.play_game(match.GameTask(0, "azul-duel", ("spy", "spy"), seed=4))
+    assert result.failure is None and result.termination == "rules"
+    assert any(spy_calls), "some views hid something from the full state"

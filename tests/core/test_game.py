@@ -47,3 +47,7 @@ def test_rank_by_shares_ranks_and_wins():
 def test_returns_reward_a_sole_winner_and_zero_for_shared():
     assert Outcome((5, 3), (1, 2), (0,)).returns() == (1.0, -1.0)
     assert Outcome((5, 5), (1, 1), (0, 1)).returns() == (0.0, 0.0)
+
+
+def test_returns_of_a_declared_draw_punish_only_the_seats_below_the_top():
+    assert Outcome((5, 5, 3), (1, 1, 3), ()).returns() == (0.0, 0.0, -1.0)

@@ -129,7 +129,7 @@ class AzulState(State[Move, Chance]):
 
     # -- reading the position ------------------------------------------------------------
     @property
-    def score_changes(self) -> tuple[ScoreChange, ...]:  # type: ignore[override]
+    def score_changes(self) -> tuple[ScoreChange, ...]:
         if not self._facts:
             return ()
         by_seat: dict[int, list[ScorePart]] = {}

@@ -193,7 +193,7 @@ class AzulDuelState(State[Move, Chance]):
         self._facts.append((seat, new - old, parts))
 
     @property
-    def score_changes(self) -> tuple[ScoreChange, ...]:  # type: ignore[override]
+    def score_changes(self) -> tuple[ScoreChange, ...]:
         if not self._facts:
             return ()
         return tuple(

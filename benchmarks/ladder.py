@@ -1,0 +1,52 @@
+"""The strength ladder of docs/bots.md: each level against the one below, expert against greedy.
+
+    python benchmarks/ladder.py azul --games 200 --workers 2 --out ladder/
+
+Prints one markdown row per match (win share with draws as halves, Elo with its 95% interval,
+mean scores) and writes every match's records and summary under --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from kashi.arena import ArenaConfig, run
+
+MATCHES = [("medium", "easy"), ("hard", "medium"), ("expert", "hard"), ("expert", "greedy")]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("game")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--workers", type=int, default=0)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--out", type=Path, default=Path("ladder"))
+    parser.add_argument("--match", action="append", help="A,B to run only some matches")
+    parser.add_argument("--players", type=int, default=2, help="with 3-4: expert against greedy bots")
+    args = parser.parse_args()
+    if args.players > 2:
+        matches = [("expert", "greedy")]
+    else:
+        matches = [tuple(m.split(",")) for m in args.match] if args.match else MATCHES
+    print("| game | players | match | games | win share | Elo (95%) | mean score | mean rank |")
+    print("|---|---|---|---|---|---|---|---|")
+    for first, second in matches:
+        bots = [first] + [second] * (args.players - 1)
+        out = args.out / f"{args.game}-{args.players}p-{first}-{second}"
+        config = ArenaConfig(args.game, bots, games=args.games, seed=args.seed, workers=args.workers, out=out,
+                             progress=False)  # fmt: skip
+        summary = run(config).summary()
+        row, other = summary["bots"][first], summary["bots"][second]
+        elo = summary.get("elo", {}).get("text", "")
+        print(
+            f"| {args.game} | {args.players} | {first} vs {second} | {summary['games']} | "
+            f"{100 * row['win_share']:.1f}% | {elo} | {row['mean_score']:.1f} vs {other['mean_score']:.1f} | "
+            f"{row['mean_rank']:.2f} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
