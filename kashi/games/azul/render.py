@@ -5,19 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kashi.core.state import CHANCE, TERMINAL
+from kashi.core.text import Palette
 from kashi.games.azul.rules import COLOURS, FLOOR_PENALTY, FLOOR_SPACES, wall_colour
 
 if TYPE_CHECKING:
     from kashi.games.azul.state import AzulState
 
-_ANSI = {"B": "34", "Y": "33", "R": "31", "K": "90", "W": "36"}
-
-
-def paint(letter: str, colour: bool) -> str:
-    """A tile letter, wrapped in its ANSI colour when ``colour`` is on."""
-    if colour and letter.upper() in _ANSI:
-        return f"\x1b[{_ANSI[letter.upper()]}m{letter}\x1b[0m"
-    return letter
+paint = Palette({"B": "34", "Y": "33", "R": "31", "K": "90", "W": "36"}).paint
 
 
 def tiles_text(counts: tuple[int, ...] | list[int], colour: bool) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kashi.core.state import CHANCE, TERMINAL
+from kashi.core.text import Palette
 from kashi.games.azul_duel.components import (
     BROKEN_TOTAL,
     CELL_LETTERS,
@@ -30,13 +31,7 @@ from kashi.games.azul_duel.phases import CHIP_HIDDEN, CHIP_TAKEN, PHASE_NAMES, T
 if TYPE_CHECKING:
     from kashi.games.azul_duel.state import AzulDuelState
 
-_ANSI = {"R": "31", "Y": "33", "K": "90", "B": "34", "T": "36"}
-
-
-def paint(text: str, colour: bool) -> str:
-    if colour and text.upper() in _ANSI:
-        return f"\x1b[{_ANSI[text.upper()]}m{text}\x1b[0m"
-    return text
+paint = Palette({"R": "31", "Y": "33", "K": "90", "B": "34", "T": "36"}).paint
 
 
 def _tiles(counts: list[int], colour: bool) -> str:
