@@ -102,7 +102,8 @@ class BotBenchResult:
     def line(self) -> str:
         return (
             f"{self.variant} 2p bots: MCTS {self.mcts_iterations_per_s:,.0f} iterations/s; full games "
-            f"greedy vs greedy {self.greedy_games_per_s:.2f}/s, MCTS(100 iterations) vs MCTS {self.mcts_games_per_s:.3f}/s"
+            f"greedy vs greedy {self.greedy_games_per_s:.2f}/s, "
+            f"MCTS(100 iterations) vs MCTS {self.mcts_games_per_s:.3f}/s"
         )
 
 

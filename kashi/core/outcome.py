@@ -74,14 +74,16 @@ class Outcome:
     winners: tuple[int, ...]
     termination: str = RULES
     details: dict[str, Any] = field(default_factory=dict, hash=False)
+    teams: tuple[int, ...] = ()
+    """The team of each seat in a partnership game (partners win together), else empty."""
 
     def returns(self) -> tuple[float, ...]:
-        """Per-seat reward: +1 for a sole win, 0 for a shared win or a draw at the top, -1 below.
-
-        A game may end with no winner (a declared draw); the seats ranked first then get 0.
-        """
+        """Per-seat reward: +1 for a sole win (one team's win), 0 for a shared win or a draw at
+        the top, -1 below. A game may end with no winner (a declared draw); the seats ranked
+        first then get 0."""
         top = self.winners or tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
-        win = 1.0 if len(top) == 1 and self.winners else 0.0
+        sides = {self.teams[seat] if self.teams else seat for seat in top}
+        win = 1.0 if len(sides) == 1 and self.winners else 0.0
         return tuple(win if seat in top else -1.0 for seat in range(len(self.scores)))
 
     def result_text(self) -> str:
@@ -95,6 +97,7 @@ class Outcome:
             "winners": list(self.winners),
             "termination": self.termination,
             "details": self.details,
+            "teams": list(self.teams),
         }
 
 

@@ -29,6 +29,8 @@ class State(ABC, Generic[MoveT, ChanceT]):
     """
 
     family: ClassVar[str]
+    hidden_information: ClassVar[bool] = True
+    """False when ``view(seat)`` hides nothing, so adapters may read the state itself."""
     num_players: int
     current_player: int
 

@@ -51,3 +51,8 @@ def test_returns_reward_a_sole_winner_and_zero_for_shared():
 
 def test_returns_of_a_declared_draw_punish_only_the_seats_below_the_top():
     assert Outcome((5, 5, 3), (1, 1, 3), ()).returns() == (0.0, 0.0, -1.0)
+
+
+def test_partners_who_win_together_both_get_the_full_reward():
+    outcome = Outcome((9, 7, 9, 7), (1, 3, 1, 3), (0, 2), teams=(0, 1, 0, 1))
+    assert outcome.returns() == (1.0, -1.0, 1.0, -1.0)

@@ -53,6 +53,14 @@ MARKER = "1"
 FULL_ROW = ALL_LINES = 0b11111
 DESTINATIONS = tuple((*(line for line in range(5) if (mask >> line) & 1), FLOOR) for mask in range(ALL_LINES + 1))
 """DESTINATIONS[mask]: the pattern lines named by a 5-bit mask, then the floor."""
+ACTION_ROWS = tuple(
+    tuple(
+        tuple(tuple((source * 5 + colour) * 6 + line for line in lines) for lines in DESTINATIONS)
+        for colour in range(5)
+    )
+    for source in range(CENTRE + 1)
+)
+"""ACTION_ROWS[source index][colour][accept mask]: the action ids of those drafts (centre = last source)."""
 PRESENT = {fill.counts: tuple(c for c in range(5) if fill.counts[c]) for fill in FILLS.values()}
 """The colours present in each possible factory content."""
 MAX_TAKE = TILES_PER_COLOUR
@@ -70,6 +78,7 @@ class AzulState(State[Move, Chance]):
     """A position of Azul (any variant of the family)."""
 
     family = "azul"
+    hidden_information = False
     __slots__ = (*_FIELDS, "_facts")
 
     rules: AzulRules
@@ -193,6 +202,25 @@ class AzulState(State[Move, Chance]):
                     if self.rules.partial_floor:
                         moves.extend(self._partial_moves(source, colour, tiles[colour], destinations[colour]))
         return moves
+
+    def legal_actions(self) -> list[int]:
+        """The action ids of ``legal_moves()``, straight from tables (for learning environments)."""
+        seat = self.current_player
+        if seat < 0 or self.tiling is not None or self.rules.partial_floor:
+            return super().legal_actions()
+        accept = self.accept
+        base = seat * 5
+        actions: list[int] = []
+        for source, tiles in enumerate(self.factories):
+            if tiles is not EMPTY:
+                for colour in PRESENT[tiles]:
+                    actions.extend(ACTION_ROWS[source][colour][accept[base + colour]])
+        centre = self.centre
+        rows = ACTION_ROWS[len(self.factories)]
+        for colour in range(5):
+            if centre[colour]:
+                actions.extend(rows[colour][accept[base + colour]])
+        return actions
 
     def random_move(self, rng: Random) -> Move:
         if self.tiling is not None or self.rules.partial_floor or self.current_player < 0:

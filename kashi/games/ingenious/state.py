@@ -14,6 +14,7 @@ from typing import Any
 from kashi.core.errors import IllegalMoveError, KashiError
 from kashi.core.outcome import INSTANT_WIN, RULES, Outcome, ScoreChange, ScorePart, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat
+from kashi.games.ingenious import heuristics
 from kashi.games.ingenious.actions import KIND_SLOTS, SLOTS_PER_EDGE, slot_of
 from kashi.games.ingenious.hexgrid import CELLS, COORDS, NAMES, distance
 from kashi.games.ingenious.layout import EMPTY, Layout, layout
@@ -195,7 +196,8 @@ class IngeniousState(State[Move, Tile]):
             "tracks": [dict(zip(COLOURS, self.track(seat), strict=True)) for seat in seats],
         }
         ranks = tuple(board_ranks[board_of[seat]] for seat in seats)
-        return Outcome(self.scores(), ranks, winners, self.ended, details)
+        teams = tuple(board_of) if self.rules.teams else ()
+        return Outcome(self.scores(), ranks, winners, self.ended, details, teams)
 
     # -- decisions -----------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -655,6 +657,16 @@ class IngeniousState(State[Move, Tile]):
         if edge == self.layout.area.edges:
             return Decision.SWAP if slot == 0 else Decision.KEEP
         return self.layout.placements[edge][slot]
+
+    # -- game knowledge for bots ----------------------------------------------------------
+    def evaluate(self) -> tuple[float, ...]:
+        return heuristics.evaluate(self)
+
+    def order_moves(self, moves: list[Move]) -> list[Move]:
+        return heuristics.order_moves(self, moves)
+
+    def rollout_move(self, rng: Random) -> Move:
+        return heuristics.rollout_move(self, rng)
 
     def render(self, seat: int | None = None, colour: bool = False) -> str:
         """The board with cell names on its edges, the rack of ``seat`` (default: the seat to
