@@ -13,7 +13,7 @@ from typing import Any
 from kashi.core.errors import IllegalMoveError
 from kashi.core.outcome import Outcome, ScoreChange, ScorePart, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat
-from kashi.games.azul_duel import acquisition, actions, supply, tiling, views
+from kashi.games.azul_duel import acquisition, actions, heuristics, supply, tiling, views
 from kashi.games.azul_duel.components import (
     CELLS,
     CHIP_NAMES,
@@ -307,6 +307,16 @@ class AzulDuelState(State[Move, Chance]):
 
     def move_from_action(self, action: int) -> Move:
         return actions.move_from_action(action)
+
+    # -- game knowledge for bots ----------------------------------------------------------
+    def evaluate(self) -> tuple[float, ...]:
+        return heuristics.evaluate(self)
+
+    def order_moves(self, moves: list[Move]) -> list[Move]:
+        return heuristics.order_moves(self, moves)
+
+    def rollout_move(self, rng: Random) -> Move:
+        return heuristics.rollout_move(self, rng)
 
     # -- text ----------------------------------------------------------------------------
     def render(self, seat: int | None = None, colour: bool = False) -> str:
