@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: test serve lint types bench clean
+.PHONY: test serve play lint types bench clean
 
 $(BIN)/kashi: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,8 +21,12 @@ lint: $(BIN)/kashi
 types: $(BIN)/kashi
 	$(BIN)/mypy --strict kashi
 
-# Until the web server exists, `make serve` starts a terminal game against a random bot.
+# The game server with its embedded SQLite database (./kashi.db) on http://127.0.0.1:8000.
 serve: $(BIN)/kashi
+	$(BIN)/kashi serve --host 127.0.0.1 --port 8000 --db sqlite:///kashi.db
+
+# A game of Azul in the terminal against a random bot.
+play: $(BIN)/kashi
 	$(BIN)/kashi play azul --players 2 --bot random
 
 bench: $(BIN)/kashi

@@ -50,7 +50,7 @@ def random_games(name: str, players: int, games: int, seconds: float, seed: int)
     samples: list[AnyState] = []
     started = time.perf_counter()
     while (not games or played < games) and (not seconds or time.perf_counter() - started < seconds or not played):
-        game = new_game(name, players=players, seed=seed + played, start=played % players)
+        game = new_game(name, players=players, seed=seed + played, first_seat=played % players)
         state = game.state
         while state.current_player >= 0:
             if moves % 97 == 0 and len(samples) < 2000:

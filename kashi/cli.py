@@ -62,6 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     arena.add_argument("--no-progress", action="store_true")
 
+    from kashi.server.cli import add_parser as add_serve_parser
+
+    add_serve_parser(commands)
+
     args = parser.parse_args(argv)
     try:
         return _run(args)
@@ -85,6 +89,10 @@ def _run(args: argparse.Namespace) -> int:
         terminal.replay(record, terminal.Terminal(colour=args.colour), step=not args.all and sys.stdin.isatty())
     elif args.command == "variants":
         print(describe_variants())
+    elif args.command == "serve":
+        from kashi.server.cli import run as serve
+
+        return serve(args)
     elif args.command == "arena":
         from kashi.arena.cli import run_arena
 

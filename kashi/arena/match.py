@@ -59,7 +59,7 @@ def _failure(task: GameTask, seat: int, reason: str) -> dict[str, Any]:
 def play_game(task: GameTask) -> GameResult:
     """Play one game; a bot that crashes, hangs or plays an illegal move forfeits it."""
     players = len(task.seats)
-    game = new_game(task.variant, players=players, seed=task.seed, start=0, names=task.seats, **dict(task.options))
+    game = new_game(task.variant, players=players, seed=task.seed, first_seat=0, names=task.seats, **dict(task.options))
     bots: list[Bot] = []
     started = time.perf_counter()
     limits = Limits(seconds=task.seconds, iterations=task.iterations)

@@ -1,8 +1,12 @@
-"""Determinized open-loop Monte Carlo tree search.
+"""Determinized open-loop Monte Carlo tree search with progressive widening.
 
 Each iteration samples the hidden parts of the view (``determinize``) and every chance event
-afresh, so the tree is over the players' moves only and never sees hidden information. Rollouts
-use the game's ``rollout_move`` for a few plies and end with its evaluation.
+afresh, so the tree is over the players' moves only and never sees hidden information. A node
+may have about ``widening * sqrt(visits)`` children: the root adds its moves in the game's
+``order_moves`` order, deeper nodes add the moves the game's ``rollout_move`` proposes, so
+positions with hundreds of moves are searched where it matters. A child whose move is not
+legal in this iteration's sample is skipped. Rollouts play ``rollout_move`` for a few plies and
+end with the game's evaluation.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from typing import Any
 
 from kashi.bots.base import Limits
 from kashi.bots.values import margin, squash
+from kashi.core.errors import IllegalMoveError
 from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE
 
@@ -26,6 +31,9 @@ class Node:
         self.visits = 0
         self.total = 0.0
 
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
 
 class MCTSBot:
     name = "mcts"
@@ -36,6 +44,7 @@ class MCTSBot:
         iterations: int = 1000,
         seconds: float | None = None,
         exploration: float = 0.7,
+        widening: float = 2.0,
         rollout_plies: int = 8,
         scale: float = 10.0,
     ) -> None:
@@ -43,14 +52,17 @@ class MCTSBot:
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
+        self.widening = widening
         self.rollout_plies = rollout_plies
         self.scale = scale
         self.last_iterations = 0
+        self._root_order: list[Any] = []
 
     def choose(self, view: AnyState, limits: Limits) -> Any:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        self._root_order = view.order_moves(list(moves))
         root = Node()
         budget = limits.iterations or self.iterations
         seconds = limits.seconds or self.seconds
@@ -60,30 +72,34 @@ class MCTSBot:
             self._iterate(root, view.determinize(self.rng))
             done += 1
         self.last_iterations = done
-        return max(moves, key=lambda move: root.children[move].visits if move in root.children else -1)
+        return max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean()))[0]
 
     def _iterate(self, root: Node, state: AnyState) -> None:
-        rng = self.rng
         path: list[tuple[Node, int]] = []
         node = root
         while True:
             while state.current_player == CHANCE:
-                state.apply_chance(state.sample_chance(rng))
+                state.apply_chance(state.sample_chance(self.rng))
             if state.current_player < 0:
                 break
             mover = state.current_player
-            moves = state.legal_moves()
-            untried = [move for move in moves if move not in node.children]
-            if untried:
-                move = untried[0] if len(untried) == len(moves) else rng.choice(untried)
-                child = node.children[move] = Node()
+            if len(node.children) < 1 + self.widening * math.sqrt(node.visits):
+                move = self._new_move(state, node, node is root)
+                if move is not None:
+                    child = node.children[move] = Node()
+                    state.play(move)
+                    path.append((child, mover))
+                    break
+            chosen = self._select(state, node)
+            if chosen is None:
+                move = self._new_move(state, node, node is root)
+                if move is None:
+                    break
+                chosen = node.children[move] = Node()
                 state.play(move)
-                path.append((child, mover))
+                path.append((chosen, mover))
                 break
-            log_visits = math.log(node.visits + 1)
-            move = max(moves, key=lambda m: self._ucb(node.children[m], log_visits))
-            node = node.children[move]
-            state.play(move)
+            node = chosen
             path.append((node, mover))
         values = self._rollout(state)
         root.visits += 1
@@ -91,8 +107,32 @@ class MCTSBot:
             child.visits += 1
             child.total += squash(margin(values, mover), self.scale)
 
-    def _ucb(self, child: Node, log_visits: float) -> float:
-        return child.total / child.visits + self.exploration * math.sqrt(log_visits / child.visits)
+    def _new_move(self, state: AnyState, node: Node, at_root: bool) -> Any:
+        """The next move to add below ``node``: by the game's order at the root, else proposed."""
+        if at_root:
+            return next((move for move in self._root_order if move not in node.children), None)
+        for _ in range(4):
+            move = state.rollout_move(self.rng)
+            if move not in node.children:
+                return move
+        untried = [move for move in state.legal_moves() if move not in node.children]
+        return self.rng.choice(untried) if untried else None
+
+    def _select(self, state: AnyState, node: Node) -> Node | None:
+        """Play the child with the best upper bound among those legal in this sample."""
+        log_visits = math.log(node.visits + 1)
+        ranked = sorted(
+            node.children.items(),
+            key=lambda item: item[1].mean() + self.exploration * math.sqrt(log_visits / item[1].visits),
+            reverse=True,
+        )
+        for move, child in ranked:
+            try:
+                state.play(move)
+            except IllegalMoveError:
+                continue
+            return child
+        return None
 
     def _rollout(self, state: AnyState) -> tuple[float, ...]:
         rng = self.rng

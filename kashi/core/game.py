@@ -206,23 +206,24 @@ def new_game(
     name: str,
     players: int = 2,
     seed: int | None = None,
-    start: int | None = None,
+    first_seat: int | None = None,
     names: Iterable[str] | None = None,
     **options: Any,
 ) -> Game:
     """Start a game of a variant; chance events of the setup are already drawn.
 
-    ``seed`` fixes every chance event (a fresh one is drawn if omitted); ``start`` is the
-    starting seat (drawn from the seed if omitted).
+    ``seed`` fixes every chance event (a fresh one is drawn if omitted); ``first_seat`` is the
+    starting seat (drawn from the seed if omitted). It is not called ``start`` because a game may
+    have a rule option of that name (Ingenious's ``start``).
     """
     chosen = variant(name)
     resolved = chosen.resolve(players, options)
     if seed is None:
         seed = secrets.randbits(48)
-    if start is None:
-        start = Random(seed).randrange(players)
-    elif not 0 <= start < players:
-        raise KashiError("core.bad_seat", seat=start, players=players)
-    game = Game(chosen.name, players, resolved, seed, start, names)
+    if first_seat is None:
+        first_seat = Random(seed).randrange(players)
+    elif not 0 <= first_seat < players:
+        raise KashiError("core.bad_seat", seat=first_seat, players=players)
+    game = Game(chosen.name, players, resolved, seed, first_seat, names)
     game.score_log.extend(game.resolve_chance())
     return game

@@ -19,7 +19,7 @@ def test_chance_is_resolved_by_the_game_not_the_global_rng():
 
 
 def test_move_out_of_turn_changes_nothing():
-    game = kashi.new_game("azul", seed=4, start=0)
+    game = kashi.new_game("azul", seed=4, first_seat=0)
     before = game.state.to_json()
     with pytest.raises(IllegalMoveError, match="seat 1 cannot move"):
         game.play(game.legal_moves()[0], seat=1)
@@ -36,7 +36,7 @@ def test_malformed_move_text_changes_nothing():
 
 def test_start_seat_out_of_range_is_refused():
     with pytest.raises(KashiError):
-        kashi.new_game("azul", players=2, start=2)
+        kashi.new_game("azul", players=2, first_seat=2)
 
 
 def test_rank_by_shares_ranks_and_wins():

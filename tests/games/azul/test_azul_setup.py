@@ -35,7 +35,7 @@ def test_all_tiles_in_the_bag_before_the_first_fill(players: int) -> None:
 @pytest.mark.parametrize(("players", "factories"), [(2, 5), (3, 7), (4, 9)])
 def test_setup_fills_2n_plus_1_factories_with_four_tiles(players: int, factories: int) -> None:
     """1: 2N+1 factories of up to 4 tiles; 3: the starting player fills each with 4 from the bag."""
-    game = kashi.new_game("azul", players=players, seed=11, start=players - 1)
+    game = kashi.new_game("azul", players=players, seed=11, first_seat=players - 1)
     state = game.state
     assert len(state.factories) == factories
     assert [sum(tiles) for tiles in state.factories] == [4] * factories
@@ -49,7 +49,7 @@ def test_setup_fills_2n_plus_1_factories_with_four_tiles(players: int, factories
 
 def test_starting_player_is_recorded() -> None:
     """3: a starting player is chosen (records state who)."""
-    game = kashi.new_game("azul", players=3, seed=5, start=2)
+    game = kashi.new_game("azul", players=3, seed=5, first_seat=2)
     assert game.record().headers["Start"] == "2"
     assert game.state.current_player == game.state.starter == 2
 

@@ -60,7 +60,7 @@ def test_malformed_moves(text: str, key: str) -> None:
 
 def test_draws_are_written_in_colour_order() -> None:
     assert str(parse_tile("BR")) == "RB" and str(parse_tile("yo")) == "OY" and str(TILES[0]) == "RR"
-    game = new_game("ingenious", players=2, seed=11, start=1)
+    game = new_game("ingenious", players=2, seed=11, first_seat=1)
     lines = game.record().to_text().splitlines()
     setup = [line for line in lines if line.startswith("draw")]
     assert [line.split()[1] for line in setup] == ["0", "1"]

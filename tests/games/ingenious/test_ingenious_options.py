@@ -62,7 +62,7 @@ def test_default_start_symbols() -> None:
 
 
 def test_a_new_game_deals_six_tiles_to_each_seat_and_starts_with_the_chosen_seat() -> None:
-    game = new_game("ingenious", players=3, seed=9, start=2)
+    game = new_game("ingenious", players=3, seed=9, first_seat=2)
     state = state_of(game)
     assert [len(rack) for rack in state.racks] == [6, 6, 6]
     assert state.bag_size == 120 - 18

@@ -121,7 +121,7 @@ class TestReserveHand:
     """reserve_hand (2 players): an active rack and a reserve rack of 6 each."""
 
     def test_setup_draws_an_active_and_a_reserve_rack_each(self) -> None:
-        game = new_game("ingenious-tutorial", players=2, seed=7, start=0)
+        game = new_game("ingenious-tutorial", players=2, seed=7, first_seat=0)
         state = state_of(game)
         assert [len(rack) for rack in state.racks] == [6, 6]
         assert [len(rack) for rack in state.reserves] == [6, 6]

@@ -1,0 +1,123 @@
+"""Azul Duel observations: the table, both domes, and the plates the observer has seen.
+
+Blocks, seats rotated so the observer comes first: round (/5), phase one-hot, the tiling and
+drawing stages, the start tile's holder, taker and place; bag and tower (/13); workshop suns
+(/5); small moons (tiles per colour /13 and top colour one-hot) and the large moon (/13);
+each small workshop's chip (taken, face down, or its type); chips in the supply and per seat
+(/2); each plate's whereabouts as the observer knows them (display, stack known to it, its
+hand, either dome); per seat its dome cell types and tiles (one-hot), pattern lines
+(line x {empty, 5 colours}: tiles / line size), broken tiles (/4), score (/100, clipped),
+chips and plates taken this round; the scoring tablets' sides; who is to move.
+Plates the observer has not seen appear nowhere: a view holds them as -1.
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+import numpy as np
+
+from kashi.rl.config import GameConfig
+from kashi.rl.encoding.base import Encoder, Layout, rotated
+
+PLATES = 18
+SLOTS = 9
+CELLS = 36
+LINES = 6
+CHIP_TYPES = 10
+PHASES = 8
+ROTATIONS = 4
+PLATE_PLACES = 5
+"""display, stack (known to the observer), hand, own dome, other dome."""
+
+
+class AzulDuelEncoder(Encoder):
+    def __init__(self, config: GameConfig) -> None:
+        layout = self.layout = Layout()
+        self.dense_at = layout.add("bag", 5, 13)
+        layout.add("tower", 5, 13)
+        layout.add("suns", 25, 5)
+        layout.add("big_moon", 5, 13)
+        layout.add("chip_pool", CHIP_TYPES, 2)
+        layout.add("chips", 2 * CHIP_TYPES, 2)
+        layout.add("broken", 2 * 5, 4)
+        layout.add("score", 2, 100)
+        layout.add("chips_taken", 2, 2)
+        layout.add("plates_taken", 2, 2)
+        layout.add("round", 1, 5)
+        layout.add("tile_line", 1, LINES)
+        layout.add("stand_ins", 1, LINES)
+        layout.add("opening_left", 1, 2)
+        layout.add("start_on_moon", 1)
+        layout.add("sun_start", 1)
+        self.dense = layout.size
+        self.moons_at = layout.add("moons", 4 * 5, 13)
+        self.moon_tops_at = layout.add("moon_tops", 4 * 5)
+        self.phase_at = layout.add("phase", PHASES)
+        self.draw_stage_at = layout.add("draw_stage", 3)
+        self.tile_stage_at = layout.add("tile_stage", 3)
+        self.start_at = layout.add("start_holder", 2)
+        self.taker_at = layout.add("start_taker", 2)
+        self.chip_at = layout.add("workshop_chips", 4 * (CHIP_TYPES + 2))
+        self.plates_at = layout.add("plates", PLATES * PLATE_PLACES)
+        cells_at = layout.add("dome_cells", 2 * CELLS * 8)
+        tiles_at = layout.add("dome_tiles", 2 * CELLS * 7)
+        lines_at = layout.add("lines", 2 * LINES * 6)
+        layout.divide("lines", [float(line + 1) for _ in range(2) for line in range(LINES) for _ in range(6)])
+        self.tablets_at = layout.add("tablets", 4 * 3)
+        self.to_move_at = layout.add("to_move", 2)
+        self.cell_index = cells_at + 1 + np.arange(2 * CELLS) * 8
+        self.tile_index = tiles_at + 1 + np.arange(2 * CELLS) * 7
+        self.line_index = lines_at + 1 + np.arange(2 * LINES) * 6
+        super().__init__()
+
+    def encode(self, view: Any, seat: int) -> np.ndarray:
+        other = 1 - seat
+        raw = view.bag + view.tower + view.suns + view.big_moon + view.chip_pool
+        raw += rotated(view.chips, CHIP_TYPES, seat)
+        raw += rotated(view.broken, 5, seat)
+        raw += [view.score[seat], view.score[other], view.chips_taken[seat], view.chips_taken[other]]
+        raw += [view.plates_taken[seat], view.plates_taken[other], view.round, view.tile_line, view.stand_ins]
+        raw += [view.opening_left, view.start_on_moon, view.sun_start]
+        out = self.blank()
+        out[: self.dense] = raw
+        tables = np.array(
+            list(chain(rotated(view.cells, CELLS, seat), rotated(view.tiles, CELLS, seat)))
+            + rotated(view.line_colour, LINES, seat)
+            + rotated(view.line_count, LINES, seat),
+            dtype=np.intp,
+        )
+        out[self.cell_index + tables[: 2 * CELLS]] = 1
+        out[self.tile_index + tables[2 * CELLS : 4 * CELLS]] = 1
+        out[self.line_index + tables[4 * CELLS : 4 * CELLS + 2 * LINES]] = tables[4 * CELLS + 2 * LINES :]
+        hot = [self.phase_at + view.phase, self.draw_stage_at + view.draw_stage, self.tile_stage_at + view.tile_stage]
+        hot.append(self.start_at + (view.start_holder != seat))
+        if view.start_taker >= 0:
+            hot.append(self.taker_at + (view.start_taker != seat))
+        for workshop, moon in enumerate(view.moons):
+            for colour in moon:
+                out[self.moons_at + workshop * 5 + colour] += 1
+            if moon:
+                hot.append(self.moon_tops_at + workshop * 5 + moon[-1])
+        hot += [self.chip_at + workshop * (CHIP_TYPES + 2) + chip + 2 for workshop, chip in enumerate(view.chip_at)]
+        hot += self._plate_places(view, seat)
+        hot += [self.tablets_at + tablet * 3 + side for tablet, side in enumerate(view.tablets) if side >= 0]
+        if view.current_player >= 0:
+            hot.append(self.to_move_at + (view.current_player != seat))
+        out[hot] = 1
+        return self.finish(out)
+
+    def _plate_places(self, view: Any, seat: int) -> list[int]:
+        """Entries of the plates block for every plate whose place the observer knows."""
+        at = self.plates_at
+        found = [at + plate * PLATE_PLACES for plate in view.display]
+        found += [at + plate * PLATE_PLACES + 1 for plate in view.stack if plate >= 0]
+        found += [at + plate * PLATE_PLACES + 2 for plate in view.hand if plate >= 0]
+        for owner in (seat, 1 - seat):
+            place = 3 if owner == seat else 4
+            for slot in range(SLOTS):
+                code = view.slots[owner * SLOTS + slot]
+                if code >= 0:
+                    found.append(at + code // ROTATIONS * PLATE_PLACES + place)
+        return found

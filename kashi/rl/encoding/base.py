@@ -1,0 +1,83 @@
+"""What every encoder shares: named blocks of a flat vector and their scales."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any
+
+import numpy as np
+
+from kashi.core.registry import AnyState
+
+
+class Layout:
+    """Named, consecutive blocks of an observation vector with the divisor of each entry.
+
+    Encoders write raw counts and one-hot ones into a zero vector, then ``finish`` scales and
+    clips it to [0, 1] in one vectorised step.
+    """
+
+    def __init__(self) -> None:
+        self.blocks: dict[str, slice] = {}
+        self._divisors: list[float] = []
+
+    def add(self, name: str, count: int, divisor: float = 1.0) -> int:
+        """Reserve ``count`` entries; return the offset of the block."""
+        start = len(self._divisors)
+        self.blocks[name] = slice(start, start + count)
+        self._divisors.extend([float(divisor)] * count)
+        return start
+
+    def divide(self, name: str, divisors: list[float]) -> None:
+        """Give the entries of a block their own divisors."""
+        block = self.blocks[name]
+        self._divisors[block] = divisors
+
+    @property
+    def size(self) -> int:
+        return len(self._divisors)
+
+    def scales(self) -> np.ndarray:
+        return (1.0 / np.asarray(self._divisors, dtype=np.float64)).astype(np.float32)
+
+
+class Encoder(ABC):
+    """Encodes one game configuration's views; ``size`` is fixed for the configuration."""
+
+    layout: Layout
+    has_info = False
+    """Whether ``info`` adds anything (environments skip the call otherwise)."""
+
+    def __init__(self) -> None:
+        self._scales = self.layout.scales()
+
+    @property
+    def size(self) -> int:
+        return self.layout.size
+
+    def blank(self) -> np.ndarray:
+        return np.zeros(self.layout.size, dtype=np.float32)
+
+    clip = True
+    """Whether raw entries may exceed their divisors (then ``finish`` clips them to 1)."""
+
+    def finish(self, raw: np.ndarray) -> np.ndarray:
+        """Scale raw entries into [0, 1] (counts over their maxima) in place."""
+        raw *= self._scales
+        if self.clip:
+            np.minimum(raw, 1.0, out=raw)
+        return raw
+
+    @abstractmethod
+    def encode(self, view: AnyState, seat: int) -> np.ndarray:
+        """A new float32 vector of ``size`` entries in [0, 1] from ``view`` as ``seat`` sees it."""
+
+    def info(self, view: AnyState, seat: int) -> dict[str, Any]:
+        """Extra per-seat facts for an environment's ``info`` (none by default)."""
+        return {}
+
+
+def rotated(values: list[int], width: int, seat: int) -> list[int]:
+    """Per-seat blocks of ``width`` items reordered so that ``seat``'s block comes first."""
+    cut = width * seat
+    return values[cut:] + values[:cut]

@@ -1,0 +1,142 @@
+"""One PettingZoo AEC environment for every kashi game; the game modules only name a variant.
+
+Agents are ``player_0`` .. ``player_{n-1}`` (seats). Each observation is a dict: ``observation``
+(the seat's encoded view, float32 in [0, 1]) and ``action_mask`` (int8 over the fixed action
+space; all zero unless the agent is to move). Chance events are drawn inside ``step``.
+"""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+
+from kashi.core.outcome import TRUNCATED
+from kashi.rl.config import GameConfig
+from kashi.rl.encoding import encoder_for, observe
+from kashi.rl.masks import ActionIds
+from kashi.rl.rewards import RewardTracker, check_scheme
+from kashi.rl.table import Table
+
+SEED_BITS = 48
+
+
+def observation_space(size: int, num_actions: int) -> spaces.Dict:
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (num_actions,), np.int8),
+        }
+    )
+
+
+class KashiAECEnv(AECEnv):  # type: ignore[misc]
+    """A kashi game as an AEC environment.
+
+    ``reward="win"`` (default) pays +1/0/-1 at the end, ``reward="score"`` pays the change of the
+    seat's score margin every step (see ``kashi.rl.rewards``). ``reset(seed=s)`` fixes the game and
+    every later ``reset()`` until the next seed; an illegal action raises ``IllegalMoveError``.
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "kashi", "is_parallelizable": False}  # noqa: RUF012
+
+    def __init__(
+        self,
+        variant: str,
+        players: int,
+        options: dict[str, Any] | None = None,
+        reward: str = "win",
+        render_mode: str | None = None,
+        name: str = "kashi",
+    ) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.metadata = {**type(self).metadata, "name": name}
+        self.config = GameConfig(variant, players, options or {})
+        self.reward_scheme = check_scheme(reward)
+        self.render_mode = render_mode
+        self.encoder = encoder_for(self.config)
+        self.num_actions = self.config.num_actions
+        self.actions = ActionIds(self.num_actions)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        space = observation_space(self.encoder.size, self.num_actions)
+        self.observation_spaces = {agent: space for agent in self.possible_agents}
+        self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
+        self._seeds = Random()
+        self.table: Table | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the episode ---------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds.seed(seed)
+        self.table = Table(self.config, self._seeds.getrandbits(SEED_BITS))
+        self._tracker = RewardTracker(self.reward_scheme, self.config.teams)
+        self._tracker.start(self.table.state)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        state = self.table.state
+        self.infos: dict[str, dict[str, Any]] = {
+            agent: self.encoder.info(state.view(seat), seat) for seat, agent in enumerate(self.agents)
+        }
+        self._skip_agent_selection = None
+        self.agent_selection = self.possible_agents[self.table.to_move]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        table = self._table()
+        seat = self.possible_agents.index(agent)
+        state = table.state
+        mask = self.actions.mask(state) if state.current_player == seat else np.zeros(self.num_actions, np.int8)
+        return {"observation": observe(state, seat, self.encoder), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        table = self._table()
+        self._cumulative_rewards[agent] = 0.0
+        table.act(int(action))
+        state = table.state
+        for agent_name, reward in zip(self.agents, self._tracker.step(state), strict=True):
+            self.rewards[agent_name] = reward
+        if self.encoder.has_info:
+            for seat, agent_name in enumerate(self.possible_agents):
+                self.infos[agent_name] = self.encoder.info(state.view(seat), seat)
+        if state.is_over():
+            outcome = state.outcome()
+            truncated = outcome is not None and outcome.termination == TRUNCATED
+            for agent_name in self.agents:
+                self.terminations[agent_name] = not truncated
+                self.truncations[agent_name] = truncated
+                self.infos[agent_name] = {**self.infos[agent_name], "scores": list(state.scores())}
+        else:
+            self.agent_selection = self.possible_agents[state.current_player]
+        self._accumulate_rewards()
+
+    # -- text ----------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.table is None:
+            return None
+        text: str = self.table.state.render()
+        return text
+
+    def close(self) -> None:
+        self.table = None
+
+    def _table(self) -> Table:
+        if self.table is None:
+            raise RuntimeError("call reset() before using the environment")
+        return self.table

@@ -1,0 +1,24 @@
+"""Ingenious for 2-4 players; ``teams=True`` (4 players) pairs seats 0+2 and 1+3 on shared tracks.
+
+Every agent's ``info`` holds ``colour_scores``: its six tracks in colour order R G B O Y P.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
+
+from kashi.rl.pettingzoo.aec import KashiAECEnv
+
+
+def raw_env(
+    players: int = 2, teams: bool = False, reward: str = "win", render_mode: str | None = None, **options: Any
+) -> KashiAECEnv:
+    """Extra keyword arguments are Ingenious rule options (e.g. ``scoring="group"``)."""
+    variant = "ingenious-teams" if teams else "ingenious"
+    return KashiAECEnv(variant, players, options, reward, render_mode, "ingenious_v0")
+
+
+def env(**kwargs: Any) -> Any:
+    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))

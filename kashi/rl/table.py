@@ -1,0 +1,48 @@
+"""One game driven by action ids: the runner every adapter shares.
+
+It plays on the state directly (not on ``Game``, whose record keeping costs time per move) and
+draws chance events from its own seeded RNG, so a seed fixes the whole game.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from kashi.core.errors import IllegalMoveError
+from kashi.core.registry import AnyState
+from kashi.core.state import CHANCE
+from kashi.rl.config import GameConfig
+
+
+class Table:
+    """A game in progress: its state, the RNG of its chance events, and whose turn it is."""
+
+    def __init__(self, config: GameConfig, seed: int) -> None:
+        self.config = config
+        self.rng = Random(seed)
+        self.state: AnyState = config.make_state(self.rng.randrange(config.players))
+        self.resolve_chance()
+
+    def resolve_chance(self) -> None:
+        state, rng = self.state, self.rng
+        while state.current_player == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+
+    def act(self, action: int) -> None:
+        """Play action ``action`` for the seat to move, then draw every chance event that follows.
+
+        An action outside the legal ones raises ``IllegalMoveError`` and changes nothing.
+        """
+        state = self.state
+        if not 0 <= action < state.num_actions:
+            raise IllegalMoveError("core.bad_action", action=action, last=state.num_actions - 1)
+        state.play(state.move_from_action(action))
+        if state.current_player == CHANCE:
+            self.resolve_chance()
+
+    @property
+    def to_move(self) -> int:
+        return self.state.current_player
+
+    def is_over(self) -> bool:
+        return self.state.is_over()

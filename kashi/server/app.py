@@ -1,0 +1,79 @@
+"""The ASGI app: storage and migrations at start, the routers, static page, health and headers."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy import text
+
+from kashi.server import accounts, archive, lobby, realtime
+from kashi.server.database import make_engine, make_sessions, migrate, server_secret
+from kashi.server.hub import Hub
+from kashi.server.identity import Identity
+from kashi.server.logs import log
+from kashi.server.pubsub import make_fanout
+from kashi.server.security import EdgeMiddleware
+from kashi.server.settings import Settings
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+def create_app(settings: Settings) -> FastAPI:
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(settings.async_database_url)
+        await migrate(engine)
+        sessions = make_sessions(engine)
+        identity = Identity(await server_secret(sessions, "signing"))
+        fanout = make_fanout(settings.redis_url, settings.instance)
+        hub = Hub(settings, sessions, identity, fanout)
+        app.state.hub = hub
+        app.state.engine = engine
+        await fanout.start(hub.remote_change)
+        await hub.resume_active()
+        log.info(
+            "kashi server started", extra={"database": engine.url.get_backend_name(), "redis": bool(settings.redis_url)}
+        )
+        try:
+            yield
+        finally:
+            await hub.close()
+            await fanout.close()
+            await engine.dispose()
+
+    app = FastAPI(title="kashi", summary="Azul, Azul Duel and Ingenious: lobby and realtime play", lifespan=lifespan)
+    app.add_middleware(EdgeMiddleware)
+    app.include_router(accounts.router)
+    app.include_router(lobby.router)
+    app.include_router(archive.router)
+    app.include_router(realtime.router)
+    app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+    @app.get("/healthz", tags=["server"])
+    async def healthz(request: Request) -> JSONResponse:
+        """Up, with the database answering."""
+        try:
+            async with request.app.state.engine.connect() as connection:
+                await connection.execute(text("SELECT 1"))
+        except Exception as error:
+            return JSONResponse({"status": "error", "database": str(error)}, status_code=503)
+        body: dict[str, Any] = {"status": "ok", "database": request.app.state.engine.url.get_backend_name()}
+        body["instance"] = settings.instance
+        return JSONResponse(body)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        return FileResponse(WEB / "index.html")
+
+    @app.get("/join/{token}", include_in_schema=False)
+    async def invite_page(token: str) -> FileResponse:
+        """Invite links open the client, which takes the seat with ``POST /api/join``."""
+        return FileResponse(WEB / "index.html")
+
+    return app

@@ -1,0 +1,83 @@
+"""Finished games: the record (text and JSON) and step-by-step replay data.
+
+Only finished games are served whole: while a game runs its log holds hidden draws.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import PlainTextResponse
+
+from kashi.core.game import Game, format_options
+from kashi.core.record import Event, Record
+from kashi.server import store
+from kashi.server.accounts import hub_of
+from kashi.server.messages import reason
+
+router = APIRouter(prefix="/api", tags=["records"])
+
+
+async def finished_record(request: Request, game_id: str) -> Record:
+    snapshot = await store.load(hub_of(request).sessions, game_id)
+    if snapshot is None:
+        raise HTTPException(404, reason("server.no_game", game=game_id))
+    if snapshot.row.status != "finished":
+        raise HTTPException(409, reason("server.bad_message", detail="the record is available once the game is over"))
+    return record_of(snapshot)
+
+
+def record_of(snapshot: store.Snapshot) -> Record:
+    """The game's record: its headers and exactly its stored events."""
+    row = snapshot.row
+    headers = {
+        "Variant": row.variant,
+        "Players": str(row.players),
+        "Options": format_options(store.options_of(row)),
+        "Seed": str(row.seed),
+        "Start": str(row.start),
+        "Date": row.date,
+    }
+    headers.update({f"Seat{seat.seat}": seat.name for seat in snapshot.seats})
+    events = [Event(item.seat, item.text) for item in snapshot.events]
+    game = Game.from_record(Record(headers, events))
+    full = game.record()
+    full.headers["Server"] = "kashi"
+    full.headers["GameId"] = row.id
+    return full
+
+
+@router.get("/games/{game_id}/record.txt", response_class=PlainTextResponse)
+async def record_text(game_id: str, request: Request) -> PlainTextResponse:
+    record = await finished_record(request, game_id)
+    disposition = f'attachment; filename="kashi-{game_id}.txt"'
+    return PlainTextResponse(record.to_text(), headers={"Content-Disposition": disposition})
+
+
+@router.get("/games/{game_id}/record.json")
+async def record_json(game_id: str, request: Request) -> dict[str, Any]:
+    return (await finished_record(request, game_id)).to_json()
+
+
+@router.get("/games/{game_id}/replay")
+async def replay(game_id: str, request: Request) -> dict[str, Any]:
+    """Every position of the game after each event, with the score changes it caused."""
+    record = await finished_record(request, game_id)
+    game = Game.for_record(record)
+    steps: list[dict[str, Any]] = [{"number": 0, "event": None, "state": game.state.to_json(), "score_changes": []}]
+    low = 0
+    for number, item in enumerate(game.replay(record), start=1):
+        changes = game.score_log[low:]
+        low = len(game.score_log)
+        steps.append(
+            {
+                "number": number,
+                "event": item.to_json(),
+                "state": game.state.to_json(),
+                "scores": list(game.state.scores()),
+                "score_changes": [change.to_json() for change in changes],
+            }
+        )
+    outcome = game.outcome()
+    return {"record": record.to_json(), "steps": steps, "outcome": outcome.to_json() if outcome else None}

@@ -1,0 +1,65 @@
+"""The async engine (SQLite in WAL mode, or PostgreSQL), migrations at start, and server secrets."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+from kashi.server.models import ServerSecret
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def make_engine(async_url: str) -> AsyncEngine:
+    """An engine for the URL; SQLite gets WAL, a busy timeout, full sync and foreign keys."""
+    if async_url.startswith("sqlite"):
+        engine = create_async_engine(async_url, connect_args={"timeout": 30})
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_async_engine(async_url, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Apply every Alembic migration not yet applied (idempotent)."""
+    async with engine.begin() as connection:
+        await connection.run_sync(_upgrade)
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+async def server_secret(sessions: async_sessionmaker[AsyncSession], name: str) -> str:
+    """The named secret, created on first use; every instance on the database shares it."""
+    async with sessions() as session:
+        row = await session.get(ServerSecret, name)
+        if row is not None:
+            return row.value
+        session.add(ServerSecret(name=name, value=secrets.token_urlsafe(48)))
+        try:
+            await session.commit()
+        except IntegrityError:
+            await session.rollback()
+        stored = (await session.execute(select(ServerSecret.value).where(ServerSecret.name == name))).scalar_one()
+        return stored

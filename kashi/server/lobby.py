@@ -1,0 +1,340 @@
+"""Lobby: create games, list open ones, join by invite or open seat, leave, rematch, history.
+
+Each change bumps the game's version in the same transaction, so rooms (in any instance) see
+it and catch up from the database.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from random import Random
+from typing import Any, cast
+
+from fastapi import APIRouter, HTTPException, Request
+from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kashi.core.errors import KashiError
+from kashi.core.game import Game
+from kashi.core.registry import variant, variants
+from kashi.server import store
+from kashi.server.accounts import CurrentUser, hub_of
+from kashi.server.clocks import Clock
+from kashi.server.hub import Hub
+from kashi.server.identity import token_hash
+from kashi.server.messages import reason
+from kashi.server.models import GameRow, SeatRow, User
+from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, JoinByToken, JoinOpenSeat, SeatSpec
+from kashi.server.visibility import annotate
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+
+
+def game_json(row: GameRow, seats: list[store.SeatState], event_count: int | None = None) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "variant": row.variant,
+        "players": row.players,
+        "options": store.options_of(row),
+        "status": row.status,
+        "public": row.public,
+        "clock": Clock.loads(row.clock).to_json(),
+        "version": row.version,
+        "result": row.result,
+        "created_at": row.created_at,
+        "finished_at": row.finished_at,
+        "rematch_of": row.rematch_of,
+        "rematch": row.rematch_id,
+        "seats": [seat.to_json() for seat in seats],
+        "event_count": event_count,
+        "socket": f"/ws/games/{row.id}",
+    }
+
+
+@router.get("/variants", tags=["lobby"])
+async def list_variants() -> list[dict[str, Any]]:
+    return [
+        {
+            "name": item.name,
+            "family": item.family.name,
+            "description": item.description,
+            "players": list(item.allowed_players),
+            "options": {option.name: option.default for option in item.family.options},
+            "presets": dict(item.presets),
+        }
+        for item in variants()
+    ]
+
+
+@router.post("/games", status_code=201)
+async def create_game(body: CreateGame, user: CurrentUser, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    async with hub.sessions() as session, session.begin():
+        created = await _create(hub, session, body, user.id, {})
+    await hub.changed(created["game"]["id"])
+    return created
+
+
+async def _create(
+    hub: Hub, session: AsyncSession, body: CreateGame, creator: str, users: dict[int, str], rematch_of: str = ""
+) -> dict[str, Any]:
+    """Insert a game, its seats and the chance lines of its setup; return it with its invites."""
+    players = len(body.seats)
+    try:
+        chosen = variant(body.variant)
+        game = _start_game(chosen.name, players, chosen.resolve(players, body.options), body.seed, body.start)
+    except KashiError as error:
+        raise HTTPException(422, error.message.to_json()) from None
+    game_id = secrets.token_urlsafe(12)
+    now = time.time()
+    clock = Clock(body.clock.kind, body.clock.seconds, body.clock.increment)
+    holders = {seat: creator for seat, spec in enumerate(body.seats) if spec.kind == "me"} | users
+    open_seats = [seat for seat, spec in enumerate(body.seats) if spec.kind != "bot" and seat not in holders]
+    row = GameRow(
+        id=game_id,
+        variant=chosen.name,
+        players=players,
+        options=json.dumps(game.options),
+        seed=game.seed,
+        start=game.start,
+        date=game.date,
+        status="waiting" if open_seats else "active",
+        public=body.public,
+        clock=clock.dumps(),
+        absent_bot=body.absent_bot or hub.settings.absent_bot,
+        version=0,
+        turn_started_at=now,
+        creator_id=creator,
+        rematch_of=rematch_of or None,
+        created_at=now,
+    )
+    session.add(row)
+    await session.flush()
+    invites = []
+    for seat, spec in enumerate(body.seats):
+        token = hub.identity.new_seat_token(game_id, seat) if spec.kind != "bot" else None
+        session.add(
+            SeatRow(
+                game_id=game_id,
+                seat=seat,
+                kind="bot" if spec.kind == "bot" else "person",
+                bot_level=spec.level,
+                user_id=holders.get(seat),
+                token_hash=token_hash(token) if token else None,
+                standin=False,
+                clock_ms=clock.initial_ms(),
+            )
+        )
+        if token is not None:
+            invites.append({"seat": seat, "token": token, "url": f"/join/{token}"})
+    setup = Game.for_record(game.record()).state
+    for number, (item, seen) in enumerate(zip(game.events, annotate(setup, game.events), strict=True), start=1):
+        session.add(store.event_row(game_id, number, item.seat, item.text, seen.hidden_from, seen.redacted))
+    await session.flush()
+    seats = await store.seats_of(session, game_id)
+    return {"game": game_json(row, seats, len(game.events)), "invites": invites}
+
+
+def _start_game(name: str, players: int, options: dict[str, Any], seed: int | None, start: int | None) -> Game:
+    """``new_game`` with the options as a dict: Ingenious has a rule option called ``start``,
+    which ``new_game``'s keyword arguments cannot carry next to the starting seat."""
+    seed = secrets.randbits(48) if seed is None else seed
+    start = Random(seed).randrange(players) if start is None else start
+    if not 0 <= start < players:
+        raise HTTPException(422, reason("server.bad_message", detail=f"start seat {start} does not exist"))
+    game = Game(name, players, options, seed, start)
+    game.score_log.extend(game.resolve_chance())
+    return game
+
+
+@router.get("/games")
+async def open_games(request: Request) -> list[dict[str, Any]]:
+    """Public games still waiting for players, newest first."""
+    async with hub_of(request).sessions() as session:
+        rows = (
+            await session.execute(
+                select(GameRow)
+                .where(GameRow.public.is_(True), GameRow.status == "waiting")
+                .order_by(GameRow.created_at.desc())
+                .limit(100)
+            )
+        ).scalars()
+        return [game_json(row, await store.seats_of(session, row.id)) for row in rows.all()]
+
+
+@router.get("/games/{game_id}")
+async def game_info(game_id: str, request: Request) -> dict[str, Any]:
+    snapshot = await store.load(hub_of(request).sessions, game_id)
+    if snapshot is None:
+        raise HTTPException(404, reason("server.no_game", game=game_id))
+    return game_json(snapshot.row, snapshot.seats, len(snapshot.events))
+
+
+@router.post("/join")
+async def join_by_token(body: JoinByToken, user: CurrentUser, request: Request) -> dict[str, Any]:
+    """Take the seat an invite link names."""
+    hub = hub_of(request)
+    named = hub.identity.check_seat_token(body.token)
+    if named is None:
+        raise HTTPException(403, reason("server.bad_token"))
+    game_id, seat = named
+    return await _take_seat(hub, game_id, seat, user.id, token_hash(body.token))
+
+
+@router.post("/games/{game_id}/join")
+async def join_open_seat(game_id: str, body: JoinOpenSeat, user: CurrentUser, request: Request) -> dict[str, Any]:
+    """Take an open seat of a public game without an invite."""
+    hub = hub_of(request)
+    async with hub.sessions() as session:
+        row = await session.get(GameRow, game_id)
+    if row is None or not row.public:
+        raise HTTPException(404, reason("server.no_game", game=game_id))
+    return await _take_seat(hub, game_id, body.seat, user.id, None)
+
+
+async def _take_seat(hub: Hub, game_id: str, seat: int, user_id: str, digest: str | None) -> dict[str, Any]:
+    async with hub.sessions() as session, session.begin():
+        await _bump_waiting(session, game_id)
+        taken = update(SeatRow).where(
+            SeatRow.game_id == game_id,
+            SeatRow.seat == seat,
+            SeatRow.kind == "person",
+            (SeatRow.user_id.is_(None)) | (SeatRow.user_id == user_id),
+        )
+        if digest is not None:
+            taken = taken.where(SeatRow.token_hash == digest)
+        result = cast(CursorResult[Any], await session.execute(taken.values(user_id=user_id)))
+        if result.rowcount != 1:
+            raise HTTPException(409, reason("server.bad_message", detail=f"seat {seat} is not open to you"))
+        still_open = await session.scalar(
+            select(func.count())
+            .select_from(SeatRow)
+            .where(SeatRow.game_id == game_id, SeatRow.kind == "person", SeatRow.user_id.is_(None))
+        )
+        if not still_open:
+            await session.execute(
+                update(GameRow).where(GameRow.id == game_id).values(status="active", turn_started_at=time.time())
+            )
+    await hub.changed(game_id)
+    return {"game": game_id, "seat": seat}
+
+
+async def _bump_waiting(session: AsyncSession, game_id: str) -> None:
+    """Lock the game row first (writers queue here) and refuse unless it still waits."""
+    result = cast(
+        CursorResult[Any],
+        await session.execute(
+            update(GameRow)
+            .where(GameRow.id == game_id, GameRow.status == "waiting")
+            .values(version=GameRow.version + 1)
+        ),
+    )
+    if result.rowcount != 1:
+        raise HTTPException(409, reason("server.bad_message", detail="the game is not waiting for players"))
+
+
+@router.post("/games/{game_id}/leave")
+async def leave(game_id: str, _body: Empty, user: CurrentUser, request: Request) -> dict[str, Any]:
+    """Give up your seats before the game starts; their invite links work again."""
+    hub = hub_of(request)
+    async with hub.sessions() as session, session.begin():
+        await _bump_waiting(session, game_id)
+        result = cast(
+            CursorResult[Any],
+            await session.execute(
+                update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.user_id == user.id).values(user_id=None)
+            ),
+        )
+        if result.rowcount == 0:
+            raise HTTPException(409, reason("server.bad_message", detail="you hold no seat in this game"))
+    await hub.changed(game_id)
+    return {"game": game_id, "left": result.rowcount}
+
+
+@router.post("/games/{game_id}/rematch", status_code=201)
+async def rematch(game_id: str, _body: Empty, user: CurrentUser, request: Request) -> dict[str, Any]:
+    """A new game with the same seats (the next seat starts); asked twice, the same game."""
+    hub = hub_of(request)
+    async with hub.sessions() as session, session.begin():
+        row = await session.get(GameRow, game_id, with_for_update=True)
+        if row is None:
+            raise HTTPException(404, reason("server.no_game", game=game_id))
+        seats = await store.seats_of(session, game_id)
+        if user.id not in {seat.user_id for seat in seats}:
+            raise HTTPException(403, reason("server.no_seat"))
+        if row.status != "finished":
+            raise HTTPException(409, reason("server.bad_message", detail="only a finished game has a rematch"))
+        if row.rematch_id is not None:
+            again = await store.load(hub.sessions, row.rematch_id)
+            assert again is not None
+            return {"game": game_json(again.row, again.seats, len(again.events)), "invites": []}
+        body = CreateGame(
+            variant=row.variant,
+            seats=[_same_seat(seat) for seat in seats],
+            options=store.options_of(row),
+            clock=ClockSpec.model_validate(Clock.loads(row.clock).to_json()),
+            public=row.public,
+            absent_bot=cast(BotLevel, row.absent_bot),
+            start=(row.start + 1) % row.players,
+        )
+        users = {seat.seat: seat.user_id for seat in seats if seat.user_id is not None}
+        created = await _create(hub, session, body, row.creator_id, users, rematch_of=game_id)
+        claimed = cast(
+            CursorResult[Any],
+            await session.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id, GameRow.rematch_id.is_(None))
+                .values(rematch_id=created["game"]["id"])
+            ),
+        )
+        if claimed.rowcount != 1:
+            raise HTTPException(409, reason("server.bad_message", detail="a rematch was just created; ask again"))
+    await hub.changed(created["game"]["id"])
+    return created
+
+
+def _same_seat(seat: store.SeatState) -> SeatSpec:
+    if seat.kind == "bot":
+        return SeatSpec(kind="bot", level=cast(BotLevel, seat.bot_level))
+    return SeatSpec(kind="person")
+
+
+@router.get("/me/games")
+async def my_games(user: CurrentUser, request: Request) -> list[dict[str, Any]]:
+    """Your games, newest first (an account keeps them across browsers)."""
+    return await _history(hub_of(request), user.id, public_only=False)
+
+
+@router.get("/users/{username}/games")
+async def user_games(username: str, request: Request) -> list[dict[str, Any]]:
+    """A registered player's public games."""
+    hub = hub_of(request)
+    async with hub.sessions() as session:
+        user = (await session.execute(select(User).where(User.username == username))).scalar_one_or_none()
+    if user is None:
+        raise HTTPException(404, reason("server.bad_message", detail=f"no player {username!r}"))
+    return await _history(hub, user.id, public_only=True)
+
+
+async def _history(hub: Hub, user_id: str, public_only: bool) -> list[dict[str, Any]]:
+    async with hub.sessions() as session:
+        query = (
+            select(GameRow)
+            .join(SeatRow, SeatRow.game_id == GameRow.id)
+            .where(SeatRow.user_id == user_id)
+            .distinct()
+            .order_by(GameRow.created_at.desc())
+            .limit(200)
+        )
+        if public_only:
+            query = query.where(GameRow.public.is_(True))
+        rows = (await session.execute(query)).scalars().all()
+        result = []
+        for row in rows:
+            seats = await store.seats_of(session, row.id)
+            entry = game_json(row, seats)
+            entry["your_seats"] = [seat.seat for seat in seats if seat.user_id == user_id]
+            result.append(entry)
+        return result

@@ -1,0 +1,100 @@
+"""The tables: users, games, seats, the append-only event log, takebacks and server secrets.
+
+A game's record is exactly its events in number order; ``(game_id, number)`` is the primary key
+of ``events``, so a move can never be appended twice.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class ServerSecret(Base):
+    """Secrets generated on first start and kept, so cookies and seat tokens survive restarts."""
+
+    __tablename__ = "server_secrets"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
+class User(Base):
+    """A guest (no username) or a registered account (username and argon2 hash)."""
+
+    __tablename__ = "users"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    display_name: Mapped[str] = mapped_column(String(40))
+    username: Mapped[str | None] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class GameRow(Base):
+    """A game's setup and status; ``version`` counts every change and guards concurrent writers."""
+
+    __tablename__ = "games"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    start: Mapped[int] = mapped_column(Integer)
+    date: Mapped[str] = mapped_column(String(10))
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    public: Mapped[bool] = mapped_column(Boolean)
+    clock: Mapped[str] = mapped_column(Text)
+    absent_bot: Mapped[str] = mapped_column(String(20))
+    version: Mapped[int] = mapped_column(Integer)
+    turn_started_at: Mapped[float | None] = mapped_column(Float)
+    result: Mapped[str | None] = mapped_column(String(80))
+    creator_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    rematch_of: Mapped[str | None] = mapped_column(String(32))
+    rematch_id: Mapped[str | None] = mapped_column(String(32))
+    created_at: Mapped[float] = mapped_column(Float, index=True)
+    finished_at: Mapped[float | None] = mapped_column(Float)
+
+
+class SeatRow(Base):
+    """One seat: a person (bound to a user once the invite is used) or a bot of a level."""
+
+    __tablename__ = "seats"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    bot_level: Mapped[str | None] = mapped_column(String(20))
+    user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), index=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    standin: Mapped[bool] = mapped_column(Boolean)
+    """True while a bot plays for an absent or timed-out person."""
+    clock_ms: Mapped[int | None] = mapped_column(BigInteger)
+    """Fischer clocks: the time left at the start of the seat's turn."""
+
+
+class EventRow(Base):
+    """One record line. ``hidden_from`` is a bit mask of seats (bit ``players``: spectators)
+    that receive ``redacted`` instead of ``text``."""
+
+    __tablename__ = "events"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int | None] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    hidden_from: Mapped[int] = mapped_column(Integer)
+    redacted: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class TakebackRow(Base):
+    """The lines a takeback removed from a game's log, so nothing is ever lost."""
+
+    __tablename__ = "takebacks"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    from_number: Mapped[int] = mapped_column(Integer)
+    lines: Mapped[str] = mapped_column(Text)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[float] = mapped_column(Float)

@@ -1,0 +1,40 @@
+"""The messages a client may send over a game's WebSocket, validated strictly by Pydantic."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class Hello(_Message):
+    """Say which event was seen last (None: send everything) and, optionally, a seat token."""
+
+    type: Literal["hello"]
+    last_event: int | None = Field(default=None, ge=0)
+    token: str | None = Field(default=None, min_length=1, max_length=200)
+
+
+class MoveRequest(_Message):
+    type: Literal["move"]
+    move: str = Field(min_length=1, max_length=100)
+    version: int = Field(ge=0)
+    seat: int | None = Field(default=None, ge=0, le=15)
+    """Needed only by a client that holds several seats (hot-seat) to move out of the default."""
+
+
+class TakebackRequest(_Message):
+    type: Literal["takeback"]
+    version: int = Field(ge=0)
+
+
+class Ping(_Message):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[Hello | MoveRequest | TakebackRequest | Ping, Field(discriminator="type")]
+client_messages: TypeAdapter[Hello | MoveRequest | TakebackRequest | Ping] = TypeAdapter(ClientMessage)

@@ -1,0 +1,481 @@
+"""A live game in one process: the rebuilt ``Game``, its connections, bots, clocks and absences.
+
+Every change goes through ``_commit`` (one guarded transaction); the in-memory game is only ever
+a cache of the log and is rebuilt from it whenever the stored version differs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections import Counter
+from collections.abc import Awaitable, Coroutine
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from kashi.bots import Limits, make_bot
+from kashi.core.errors import KashiError
+from kashi.core.game import Game, format_options
+from kashi.core.messages import Message
+from kashi.core.outcome import ScoreChange
+from kashi.core.record import Event, Record
+from kashi.server import store
+from kashi.server.clocks import Clock
+from kashi.server.connection import Connection
+from kashi.server.identity import token_hash
+from kashi.server.logs import log
+from kashi.server.messages import reason
+from kashi.server.models import TakebackRow
+from kashi.server.visibility import Visibility, annotate, viewer_bit
+
+if TYPE_CHECKING:
+    from kashi.server.hub import Hub
+
+Refusal = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who submits a move: a connection (a person) or the server's bot for a seat."""
+
+    connection: Connection | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.connection is None
+
+
+BOT = Actor()
+
+
+class Room:
+    def __init__(self, hub: Hub, snapshot: store.Snapshot) -> None:
+        self.hub = hub
+        self.id = snapshot.row.id
+        self.lock = asyncio.Lock()
+        self.connections: set[Connection] = set()
+        self.present: Counter[int] = Counter()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._bot_version = -1
+        self._clock_version = -1
+        self._clock_task: asyncio.Task[None] | None = None
+        self._grace: dict[int, asyncio.Task[None]] = {}
+        self._load(snapshot)
+
+    # -- the cache of the log ------------------------------------------------------------
+    def _load(self, snapshot: store.Snapshot) -> None:
+        row = snapshot.row
+        self.row = row
+        self.version = row.version
+        self.status = row.status
+        self.clock = Clock.loads(row.clock)
+        self.seats = snapshot.seats
+        self.token_hashes = snapshot.token_hashes
+        headers = {
+            "Variant": row.variant,
+            "Players": str(row.players),
+            "Options": format_options(store.options_of(row)),
+            "Seed": str(row.seed),
+            "Start": str(row.start),
+            "Date": row.date,
+        }
+        headers.update({f"Seat{seat.seat}": seat.name for seat in self.seats})
+        record = Record(headers, [Event(item.seat, item.text) for item in snapshot.events])
+        self.game = Game.for_record(record)
+        self.score_marks: list[int] = []
+        for _ in self.game.replay(record):
+            self.score_marks.append(len(self.game.score_log))
+        self.visibility = [Visibility(item.hidden_from, item.redacted) for item in snapshot.events]
+
+    async def _reload(self) -> None:
+        snapshot = await store.load(self.hub.sessions, self.id)
+        if snapshot is not None:
+            self._load(snapshot)
+
+    async def _refresh(self) -> None:
+        if await store.current_version(self.hub.sessions, self.id) != self.version:
+            await self._reload()
+
+    async def sync(self) -> None:
+        """Catch up with the log (another request or instance changed it) and tell everyone."""
+        async with self.lock:
+            await self._refresh()
+            self._after_change(publish=False)
+
+    # -- who holds what ------------------------------------------------------------------
+    def owned(self, connection: Connection) -> set[int]:
+        held = {
+            seat.seat
+            for seat in self.seats
+            if seat.kind == "person" and seat.user_id is not None and seat.user_id == connection.user_id
+        }
+        return held | connection.token_seats
+
+    def bot_controls(self, seat: int) -> bool:
+        info = self.seats[seat]
+        return info.kind == "bot" or info.standin
+
+    def turn_started(self) -> float:
+        """Downtime of the server does not count against the player to move."""
+        return max(self.row.turn_started_at or 0.0, self.hub.started_at)
+
+    # -- messages ------------------------------------------------------------------------
+    def viewer_of(self, connection: Connection) -> int | None:
+        owned = self.owned(connection)
+        if not owned:
+            return None
+        to_move = self.game.state.current_player
+        return to_move if to_move in owned else min(owned)
+
+    def state_message(self, connection: Connection) -> dict[str, Any]:
+        """The connection's view, the events it missed (redacted for it) and the legal moves."""
+        owned = self.owned(connection)
+        viewer = self.viewer_of(connection)
+        players = self.row.players
+        bits = [viewer_bit(seat, players) for seat in owned] or [viewer_bit(None, players)]
+        total = len(self.game.events)
+        reset = connection.seen is None or connection.seen > total
+        start = 0 if connection.seen is None or reset else connection.seen
+        events = []
+        for index in range(start, total):
+            item = self.game.events[index]
+            hidden = self.visibility[index].hidden_from
+            text = self.visibility[index].redacted if all(hidden & bit for bit in bits) else item.text
+            events.append({"number": index + 1, "seat": item.seat, "text": text, "hidden": text != item.text})
+        low = self.score_marks[start - 1] if start else 0
+        changes: list[ScoreChange] = self.game.score_log[low:] if total else []
+        connection.seen = total
+        state = self.game.state
+        to_move = state.current_player
+        legal = [str(move) for move in state.legal_moves()] if self.status == "active" and to_move in owned else []
+        outcome = state.outcome()
+        return {
+            "type": "state",
+            "game": self.id,
+            "version": self.version,
+            "status": self.status,
+            "reset": reset,
+            "events": events,
+            "event_count": total,
+            "view": state.view(viewer).to_json(),
+            "to_move": to_move,
+            "you": sorted(owned),
+            "legal_moves": legal,
+            "score_changes": [change.to_json() for change in changes],
+            "scores": list(state.scores()),
+            "outcome": outcome.to_json() if outcome is not None else None,
+            "seats": [seat.to_json() for seat in self.seats],
+            "clock": self.clock_message(),
+        }
+
+    def clock_message(self) -> dict[str, Any]:
+        to_move = self.game.state.current_player
+        deadline = None
+        if self.status == "active" and to_move >= 0 and not self.bot_controls(to_move):
+            allowance = self.clock.allowance(self.seats[to_move].clock_ms)
+            deadline = None if allowance is None else self.turn_started() + allowance
+        banks = [seat.clock_ms for seat in self.seats] if self.clock.kind == "fischer" else None
+        return {**self.clock.to_json(), "deadline": deadline, "banks_ms": banks, "now": time.time()}
+
+    def _broadcast(self) -> None:
+        for connection in list(self.connections):
+            connection.send(self.state_message(connection))
+
+    def _after_change(self, publish: bool = True) -> None:
+        self._broadcast()
+        if publish:
+            self._spawn(self.hub.fanout.publish(self.id, self.version))
+        self.schedule()
+
+    # -- connections ---------------------------------------------------------------------
+    async def attach(self, connection: Connection, last_event: int | None, token: str | None) -> Refusal | None:
+        async with self.lock:
+            await self._refresh()
+            if token is not None:
+                seat = self._seat_of_token(token)
+                if seat is None:
+                    return reason("server.bad_token")
+                connection.token_seats.add(seat)
+            self.connections.add(connection)
+            owned = self.owned(connection)
+            for seat in owned - connection.counted:
+                self.present[seat] += 1
+                self._cancel_grace(seat)
+            connection.counted |= owned
+            connection.seen = last_event
+            returning = [seat for seat in self.owned(connection) if self.seats[seat].standin]
+            if returning and self.status == "active":
+                await self._set_standin(returning, False)
+                self._after_change()
+            else:
+                connection.send(self.state_message(connection))
+            return None
+
+    async def detach(self, connection: Connection) -> None:
+        async with self.lock:
+            if connection not in self.connections:
+                return
+            self.connections.discard(connection)
+            for seat in connection.counted:
+                self.present[seat] -= 1
+                if self.present[seat] <= 0:
+                    self._start_grace(seat)
+
+    def _seat_of_token(self, token: str) -> int | None:
+        named = self.hub.identity.check_seat_token(token)
+        if named is None or named[0] != self.id or not 0 <= named[1] < self.row.players:
+            return None
+        return named[1] if self.token_hashes.get(named[1]) == token_hash(token) else None
+
+    # -- moves ---------------------------------------------------------------------------
+    async def submit(self, actor: Actor, move: str, version: int, seat: int | None = None) -> Refusal | None:
+        """Check seat, turn, version and legality; append the events in one transaction."""
+        async with self.lock:
+            await self._refresh()
+            refusal = self._check_turn(actor, version, seat)
+            if refusal is not None:
+                return refusal
+            mover = self.game.state.current_player
+            before = self.game.state.copy()
+            first = len(self.game.events)
+            try:
+                self.game.play(move, seat=mover)
+            except KashiError as error:
+                return error.message.to_json()
+            except Exception:
+                log.exception("move crashed the engine", extra={"game": self.id, "move": move})
+                await self._reload()
+                return reason("server.bad_move", move=move)
+            added = self.game.events[first:]
+            visibility = annotate(before, added)
+            rows = [
+                store.event_row(self.id, first + offset + 1, item.seat, item.text, seen.hidden_from, seen.redacted)
+                for offset, (item, seen) in enumerate(zip(added, visibility, strict=True))
+            ]
+            now = time.time()
+            values: dict[str, Any] = {"turn_started_at": now}
+            outcome = self.game.outcome()
+            if outcome is not None:
+                values.update(status="finished", result=outcome.result_text(), finished_at=now)
+            seats: dict[int, dict[str, Any]] = {}
+            if not actor.is_bot and self.clock.kind == "fischer":
+                bank = self.clock.bank_after_move(self.seats[mover].clock_ms, now - self.turn_started())
+                seats[mover] = {"clock_ms": bank}
+            try:
+                await store.commit_change(self.hub.sessions, self.id, version, values, rows, seats)
+            except store.Conflict:
+                await self._reload()
+                return reason("server.stale", current=self.version, sent=version)
+            self._remember(version, added, visibility, values, seats)
+            log.info("move", extra={"game": self.id, "seat": mover, "move": move, "version": self.version})
+            self._after_change()
+            return None
+
+    def _remember(
+        self,
+        version: int,
+        added: list[Event],
+        visibility: list[Visibility],
+        values: dict[str, Any],
+        seats: dict[int, dict[str, Any]],
+    ) -> None:
+        """Mirror a committed append in the cache, sparing a rebuild from the log."""
+        self.version = self.row.version = version + 1
+        self.visibility.extend(visibility)
+        self.score_marks.extend([len(self.game.score_log)] * len(added))
+        for name, value in values.items():
+            setattr(self.row, name, value)
+        self.status = self.row.status
+        for seat, changes in seats.items():
+            self.seats[seat] = replace(self.seats[seat], **changes)
+
+    def _check_turn(self, actor: Actor, version: int, seat: int | None) -> Refusal | None:
+        if self.status == "waiting":
+            return reason("server.not_started")
+        if self.status != "active":
+            return reason("server.finished")
+        if version != self.version:
+            return reason("server.stale", current=self.version, sent=version)
+        mover = self.game.state.current_player
+        if actor.is_bot:
+            return (
+                None
+                if mover >= 0 and self.bot_controls(mover)
+                else reason("server.stale", current=version, sent=version)
+            )
+        assert actor.connection is not None
+        owned = self.owned(actor.connection)
+        wanted = mover if seat is None else seat
+        if wanted not in owned:
+            return reason("server.not_your_seat", seat=wanted) if seat is not None else reason("server.no_seat")
+        if self.seats[wanted].standin:
+            return reason("server.seat_standin", seat=wanted)
+        if wanted != mover:
+            return Message("core.out_of_turn", {"seat": wanted, "to_move": mover}).to_json()
+        return None
+
+    # -- takebacks -----------------------------------------------------------------------
+    async def takeback(self, connection: Connection, version: int) -> Refusal | None:
+        """Undo the requester's last move and the bot moves after it, if nothing hidden or
+        random came in between and every other seat is a bot or the requester's own."""
+        async with self.lock:
+            await self._refresh()
+            refusal = self._check_takeback(connection, version)
+            if isinstance(refusal, dict):
+                return refusal
+            keep = refusal
+            removed = "\n".join(item.line() for item in self.game.events[keep:])
+            assert connection.user_id is not None or connection.token_seats
+            record = TakebackRow(
+                game_id=self.id,
+                from_number=keep + 1,
+                lines=removed,
+                user_id=connection.user_id or self.row.creator_id,
+                created_at=time.time(),
+            )
+            values = {"turn_started_at": time.time()}
+            try:
+                await store.commit_change(
+                    self.hub.sessions, self.id, version, values, remove_from=keep + 1, takeback=record
+                )
+            except store.Conflict:
+                await self._reload()
+                return reason("server.stale", current=self.version, sent=version)
+            await self._reload()
+            log.info("takeback", extra={"game": self.id, "from": keep + 1, "version": self.version})
+            self._after_change()
+            return None
+
+    def _check_takeback(self, connection: Connection, version: int) -> Refusal | int:
+        """A refusal, or how many events stay."""
+        if self.status != "active":
+            return reason("server.finished" if self.status == "finished" else "server.not_started")
+        if version != self.version:
+            return reason("server.stale", current=self.version, sent=version)
+        owned = self.owned(connection)
+        if not owned:
+            return reason("server.no_seat")
+        if any(seat.kind != "bot" and seat.seat not in owned for seat in self.seats):
+            return reason("server.takeback_not_alone")
+        for index in range(len(self.game.events) - 1, -1, -1):
+            item = self.game.events[index]
+            if item.seat is None or self.visibility[index].hidden_from:
+                return reason("server.takeback_hidden")
+            if item.seat in owned:
+                return index
+        return reason("server.takeback_nothing")
+
+    # -- bots, clocks and absence --------------------------------------------------------
+    def schedule(self) -> None:
+        if self.status != "active":
+            self._cancel_clock()
+            return
+        seat = self.game.state.current_player
+        if seat < 0:
+            return
+        if self.bot_controls(seat):
+            self._cancel_clock()
+            if self._bot_version != self.version:
+                self._bot_version = self.version
+                self._spawn(self._bot_turn(seat, self.version))
+            return
+        allowance = self.clock.allowance(self.seats[seat].clock_ms)
+        if allowance is not None and self._clock_version != self.version:
+            self._cancel_clock()
+            self._clock_version = self.version
+            delay = self.turn_started() + allowance - time.time()
+            self._clock_task = self._spawn(self._expire(seat, self.version, delay))
+        for info in self.seats:
+            if info.kind == "person" and not info.standin and self.present[info.seat] <= 0:
+                self._start_grace(info.seat)
+
+    async def _bot_turn(self, seat: int, version: int) -> None:
+        info = self.seats[seat]
+        level = info.bot_level if info.kind == "bot" and info.bot_level else self.row.absent_bot
+        view = self.game.state.view(seat)
+        bot = make_bot(level, seed=(self.row.seed * 31 + version) % 2**32)
+        seconds = self.hub.settings.bot_seconds
+        try:
+            move = await asyncio.to_thread(bot.choose, view, Limits(seconds=seconds))
+        except Exception:
+            log.exception("bot failed; playing its first legal move", extra={"game": self.id, "seat": seat})
+            move = view.legal_moves()[0]
+        refusal = await self.submit(BOT, str(move), version)
+        if refusal is not None and refusal["key"] != "server.stale":
+            log.warning("bot move refused", extra={"game": self.id, "seat": seat, "reason": refusal["text"]})
+
+    async def _expire(self, seat: int, version: int, delay: float) -> None:
+        await asyncio.sleep(max(0.0, delay))
+        async with self.lock:
+            await self._refresh()
+            if self.version != version or self.status != "active" or self.bot_controls(seat):
+                return
+            log.info("time out: a bot takes the seat", extra={"game": self.id, "seat": seat})
+            await self._set_standin([seat], True)
+            self._after_change()
+
+    def _start_grace(self, seat: int) -> None:
+        if self.status != "active" or seat in self._grace or self.seats[seat].standin:
+            return
+        self._grace[seat] = self._spawn(self._absent(seat))
+
+    def _cancel_grace(self, seat: int) -> None:
+        task = self._grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
+
+    async def _absent(self, seat: int) -> None:
+        await asyncio.sleep(self.hub.settings.grace_seconds)
+        async with self.lock:
+            self._grace.pop(seat, None)
+            await self._refresh()
+            info = self.seats[seat]
+            if self.status != "active" or info.standin or info.kind != "person" or self.present[seat] > 0:
+                return
+            log.info("absent: a bot takes the seat", extra={"game": self.id, "seat": seat})
+            await self._set_standin([seat], True)
+            self._after_change()
+
+    async def _set_standin(self, seats: list[int], standin: bool) -> None:
+        """Hand seats to a bot, or back to their player (with a fresh turn if it is theirs)."""
+        values: dict[str, Any] = {}
+        if not standin and self.game.state.current_player in seats:
+            values["turn_started_at"] = time.time()
+        changes = {
+            seat: {"standin": standin, "clock_ms": self.clock.bank_on_return(self.seats[seat].clock_ms)}
+            if not standin
+            else {"standin": True}
+            for seat in seats
+        }
+        with contextlib.suppress(store.Conflict):
+            await store.commit_change(self.hub.sessions, self.id, self.version, values, seats=changes)
+        await self._reload()
+
+    def _cancel_clock(self) -> None:
+        if self._clock_task is not None:
+            self._clock_task.cancel()
+            self._clock_task = None
+            self._clock_version = -1
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        task = asyncio.create_task(_logged(work, self.id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(BaseException):
+                await task
+
+
+async def _logged(work: Awaitable[None], game_id: str) -> None:
+    try:
+        await work
+    except asyncio.CancelledError:
+        raise
+    except Exception:
+        log.exception("background task failed", extra={"game": game_id})

@@ -1,0 +1,84 @@
+"""Request bodies of the HTTP API, validated by Pydantic so bad input gets a clear 422."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from kashi.bots import LEVELS
+
+BotLevel = Literal["easy", "medium", "hard", "expert"]
+assert set(BotLevel.__args__) == set(LEVELS)  # type: ignore[attr-defined]
+
+
+class _Body(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatSpec(_Body):
+    """``me``: the creator sits here (several ``me`` seats make a hot-seat game); ``person``: an
+    invited player (an invite link is returned); ``bot``: a bot of the given level."""
+
+    kind: Literal["me", "person", "bot"]
+    level: BotLevel | None = None
+
+    @model_validator(mode="after")
+    def _level_for_bots(self) -> SeatSpec:
+        if (self.kind == "bot") != (self.level is not None):
+            raise ValueError("a bot seat needs a level, and only a bot seat has one")
+        return self
+
+
+class ClockSpec(_Body):
+    kind: Literal["none", "move", "fischer"] = "none"
+    seconds: float = Field(default=0, ge=0, le=86_400)
+    increment: float = Field(default=0, ge=0, le=3_600)
+
+    @model_validator(mode="after")
+    def _seconds_for_clocks(self) -> ClockSpec:
+        if self.kind != "none" and self.seconds <= 0:
+            raise ValueError("a clock needs seconds > 0")
+        return self
+
+
+class CreateGame(_Body):
+    variant: str = Field(min_length=1, max_length=40)
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
+    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=30)
+    clock: ClockSpec = Field(default_factory=ClockSpec)
+    public: bool = True
+    absent_bot: BotLevel | None = None
+    """The level that stands in for an absent player (default: the server's setting)."""
+    seed: int | None = Field(default=None, ge=0, lt=2**48)
+    start: int | None = Field(default=None, ge=0, lt=8)
+
+
+class JoinByToken(_Body):
+    token: str = Field(min_length=1, max_length=200)
+
+
+class JoinOpenSeat(_Body):
+    seat: int = Field(ge=0, lt=8)
+
+
+class Empty(_Body):
+    pass
+
+
+class Rename(_Body):
+    display_name: str = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f<>]+$")
+
+
+class Credentials(_Body):
+    username: str = Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
+    password: str = Field(min_length=8, max_length=200)
+
+
+def user_json(user: Any) -> dict[str, Any]:
+    return {
+        "id": user.id,
+        "display_name": user.display_name,
+        "username": user.username,
+        "registered": user.username is not None,
+    }

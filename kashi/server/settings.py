@@ -1,0 +1,94 @@
+"""Server settings from command-line flags and ``KASHI_*`` environment variables."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+DEFAULT_DATABASE = "sqlite:///kashi.db"
+
+_ASYNC_DRIVERS = {
+    "sqlite": "sqlite+aiosqlite",
+    "postgresql": "postgresql+asyncpg",
+    "postgres": "postgresql+asyncpg",
+}
+
+
+def async_database_url(url: str) -> str:
+    """The SQLAlchemy async URL for a plain database URL: kashi picks the driver.
+
+    ``sqlite:///kashi.db`` becomes ``sqlite+aiosqlite:///kashi.db`` and ``postgresql://...``
+    becomes ``postgresql+asyncpg://...``; a URL that already names a driver is kept.
+    """
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ValueError(f"database URL {url!r} lacks a scheme such as sqlite:// or postgresql://")
+    if "+" in scheme:
+        return url
+    if scheme not in _ASYNC_DRIVERS:
+        raise ValueError(f"unsupported database {scheme!r}: use sqlite:// or postgresql://")
+    return f"{_ASYNC_DRIVERS[scheme]}://{rest}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the server reads at start; flags win over the environment."""
+
+    database_url: str = DEFAULT_DATABASE
+    redis_url: str | None = None
+    host: str = "127.0.0.1"
+    port: int = 8000
+    grace_seconds: float = 60.0
+    """How long a disconnected player keeps the seat before a bot stands in."""
+    absent_bot: str = "medium"
+    """The bot level that stands in for an absent or timed-out player, unless the game says."""
+    bot_seconds: float | None = None
+    """Cap on a bot's thinking time per move (None: the level's own limit)."""
+    allowed_origins: tuple[str, ...] = ()
+    """WebSocket origins accepted besides the server's own."""
+    max_message_bytes: int = 4096
+    rate_per_second: float = 10.0
+    rate_burst: int = 30
+    secure_cookies: bool = False
+    log_level: str = "info"
+    instance: str = field(default_factory=lambda: os.urandom(4).hex())
+
+    @property
+    def async_database_url(self) -> str:
+        return async_database_url(self.database_url)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Settings:
+        """Settings from ``KASHI_*`` variables, then ``overrides`` that are not None."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        readers: dict[str, tuple[str, type]] = {
+            "database_url": ("KASHI_DATABASE_URL", str),
+            "redis_url": ("KASHI_REDIS_URL", str),
+            "host": ("KASHI_HOST", str),
+            "port": ("KASHI_PORT", int),
+            "grace_seconds": ("KASHI_GRACE_SECONDS", float),
+            "absent_bot": ("KASHI_ABSENT_BOT", str),
+            "bot_seconds": ("KASHI_BOT_SECONDS", float),
+            "max_message_bytes": ("KASHI_MAX_MESSAGE_BYTES", int),
+            "rate_per_second": ("KASHI_RATE_PER_SECOND", float),
+            "rate_burst": ("KASHI_RATE_BURST", int),
+            "log_level": ("KASHI_LOG_LEVEL", str),
+        }
+        for name, (variable, kind) in readers.items():
+            raw = env.get(variable)
+            if raw:
+                try:
+                    values[name] = kind(raw)
+                except ValueError:
+                    raise ValueError(f"{variable}={raw!r} is not a valid {kind.__name__}") from None
+        origins = env.get("KASHI_ALLOWED_ORIGINS")
+        if origins:
+            values["allowed_origins"] = tuple(origin.strip() for origin in origins.split(",") if origin.strip())
+        if env.get("KASHI_SECURE_COOKIES", "").lower() in ("1", "true", "yes"):
+            values["secure_cookies"] = True
+        values.update({name: value for name, value in overrides.items() if value is not None})
+        settings = cls(**values)  # type: ignore[arg-type]
+        async_database_url(settings.database_url)
+        return settings

@@ -1,0 +1,78 @@
+"""Fixtures for the server tests: real server processes on SQLite files and on PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import warnings
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from kashi_server_helpers import ServerProcess, require_service
+
+warnings.filterwarnings("ignore", category=DeprecationWarning, module="websockets")
+
+PG_HOST, PG_PORT = "127.0.0.1", 5432
+REDIS_URL = "redis://127.0.0.1:6379/0"
+
+
+async def _pg(statement: str) -> None:
+    import asyncpg
+
+    for user in ("postgres", "root"):
+        try:
+            connection = await asyncpg.connect(host=PG_HOST, port=PG_PORT, user=user, database="test")
+        except Exception:
+            continue
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+        os.environ["KASHI_TEST_PG_USER"] = user
+        return
+    raise RuntimeError("cannot log in to PostgreSQL as postgres or root")
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh PostgreSQL database for one test, dropped afterwards."""
+    require_service("PostgreSQL", PG_HOST, PG_PORT)
+    name = f"kashi_test_{secrets.token_hex(4)}"
+    asyncio.run(_pg(f"CREATE DATABASE {name}"))
+    user = os.environ["KASHI_TEST_PG_USER"]
+    yield f"postgresql://{user}@{PG_HOST}:{PG_PORT}/{name}"
+    asyncio.run(_pg(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+
+
+@pytest.fixture
+def redis_url() -> str:
+    require_service("Redis", "127.0.0.1", 6379)
+    return REDIS_URL
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
+    """Start server processes; every one is killed at teardown."""
+    started: list[ServerProcess] = []
+
+    def start(database: str | None = None, **kwargs: object) -> ServerProcess:
+        database = database or f"sqlite:///{tmp_path / 'kashi.db'}"
+        server = ServerProcess(database, tmp_path / f"server-{len(started)}.log", **kwargs)  # type: ignore[arg-type]
+        started.append(server)
+        return server.start()
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """One SQLite server for the tests that do not restart or reconfigure it."""
+    path = tmp_path_factory.mktemp("shared")
+    server = ServerProcess(f"sqlite:///{path / 'kashi.db'}", path / "server.log", env={"KASHI_RATE_BURST": "200"})
+    server.start()
+    yield server
+    server.stop()

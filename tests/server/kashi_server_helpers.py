@@ -1,0 +1,168 @@
+"""Helpers for the server tests: real server processes, HTTP and WebSocket clients, services."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def require_service(name: str, host: str, port: int) -> None:
+    """Skip when a service is absent, unless KASHI_REQUIRE_SERVICES=1 (CI), where it fails."""
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return
+    except OSError as error:
+        message = f"{name} is not reachable on {host}:{port} ({error})"
+    if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{message}; KASHI_REQUIRE_SERVICES=1 requires it")
+    pytest.skip(message)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``python -m kashi.server`` on a free port of 127.0.0.1; ``kill9`` and ``start`` again."""
+
+    def __init__(self, database: str, log: Path, env: dict[str, str] | None = None, redis: str | None = None) -> None:
+        self.database = database
+        self.redis = redis
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}"
+        self.log = log
+        self.env = {**os.environ, "KASHI_GRACE_SECONDS": "30", "KASHI_BOT_SECONDS": "0.05", **(env or {})}
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> ServerProcess:
+        command = [sys.executable, "-m", "kashi.server", "--port", str(self.port), "--db", self.database]
+        if self.redis:
+            command += ["--redis", self.redis]
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def kill9(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill9()
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+
+def http(server: ServerProcess) -> httpx.Client:
+    """A browser-like client: it keeps its cookies (its identity)."""
+    client = httpx.Client(base_url=server.url, timeout=20)
+    client.get("/api/me").raise_for_status()
+    return client
+
+
+def create_game(client: httpx.Client, variant: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"variant": variant, "seats": seats, **extra})
+    assert response.status_code == 201, response.text
+    created: dict[str, Any] = response.json()
+    return created
+
+
+class Player:
+    """A WebSocket client of one game, keeping the latest state it was sent."""
+
+    def __init__(self, server: ServerProcess, game_id: str, client: httpx.Client | None = None, **options: Any) -> None:
+        headers = {}
+        if client is not None:
+            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+        self._opened = connect(f"{server.ws}/ws/games/{game_id}", additional_headers=headers, **options)
+        self.socket: ClientConnection = self._opened.__enter__()
+        self.state: dict[str, Any] = {}
+        self.events: list[dict[str, Any]] = []
+        self.received: list[dict[str, Any]] = []
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        self.socket.send(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self, timeout: float = 10) -> dict[str, Any]:
+        message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
+        self.received.append(message)
+        if message["type"] == "state":
+            if message["reset"]:
+                self.events = []
+            self.events.extend(message["events"])
+            self.state = message
+        return message
+
+    def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 20) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no matching message; last state {self.state.get('version')}")
+            message = self.receive(left)
+            if predicate(message):
+                return message
+
+    def drain(self, seconds: float) -> None:
+        """Read whatever arrives for ``seconds``."""
+        deadline = time.monotonic() + seconds
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                self.receive(left)
+            except (TimeoutError, ConnectionClosed):
+                return
+
+    def hello(self, last_event: int | None = None, **extra: Any) -> dict[str, Any]:
+        self.send({"type": "hello", "last_event": last_event, **extra})
+        return self.until(lambda message: message["type"] in ("state", "rejected"))
+
+    def move(self, move: str, version: int | None = None) -> None:
+        self.send({"type": "move", "move": move, "version": self.state["version"] if version is None else version})
+
+    def my_turn(self) -> bool:
+        return bool(self.state.get("legal_moves")) and self.state["status"] == "active"
+
+    def wait_turn_or_end(self, timeout: float = 30) -> dict[str, Any]:
+        if self.my_turn() or self.state.get("status") == "finished":
+            return self.state
+        return self.until(
+            lambda message: message["type"] == "state" and (self.my_turn() or message["status"] == "finished"),
+            timeout,
+        )
+
+    def close(self) -> None:
+        self._opened.__exit__(None, None, None)

@@ -1,0 +1,66 @@
+"""The HTTP API on a real server: identity, lobby, validation, JSON-only changes, headers."""
+
+from __future__ import annotations
+
+import httpx
+from kashi_server_helpers import ServerProcess, create_game, http
+
+
+def test_guest_identity_names_accounts_and_login(shared_server: ServerProcess) -> None:
+    browser = http(shared_server)
+    me = browser.get("/api/me").json()
+    assert not me["registered"] and browser.cookies.get("kashi_user")
+    assert browser.patch("/api/me", json={"display_name": "Ana"}).json()["display_name"] == "Ana"
+    name = f"ana{me['id'][:8]}"
+    assert browser.post("/api/account/register", json={"username": name, "password": "long enough"}).json()[
+        "registered"
+    ]
+    other = http(shared_server)
+    assert other.post("/api/account/login", json={"username": name, "password": "wrong one!"}).status_code == 401
+    assert other.post("/api/account/login", json={"username": name, "password": "long enough"}).json()["id"] == me["id"]
+    assert other.get("/api/me").json()["display_name"] == "Ana"
+    forged = httpx.get(f"{shared_server.url}/api/me", cookies={"kashi_user": f"{me['id']}.forged"}).json()
+    assert forged["id"] != me["id"]
+
+
+def test_lobby_create_list_join_leave_and_forged_invites(shared_server: ServerProcess) -> None:
+    host = http(shared_server)
+    created = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}, {"kind": "bot", "level": "medium"}])
+    game_id = created["game"]["id"]
+    assert [invite["seat"] for invite in created["invites"]] == [0, 1]
+    assert game_id in [game["id"] for game in httpx.get(f"{shared_server.url}/api/games").json()]
+    unlisted = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}], public=False)["game"]["id"]
+    assert unlisted not in [game["id"] for game in httpx.get(f"{shared_server.url}/api/games").json()]
+    guest = http(shared_server)
+    token = created["invites"][1]["token"]
+    forged = token[:-3] + ("aaa" if not token.endswith("aaa") else "bbb")
+    assert guest.post("/api/join", json={"token": forged}).status_code == 403
+    assert guest.post("/api/join", json={"token": token}).json() == {"game": game_id, "seat": 1}
+    assert host.get(f"/api/games/{game_id}").json()["status"] == "active"
+    assert guest.post(f"/api/games/{game_id}/leave", json={}).status_code == 409, "too late once started"
+    waiting = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}, {"kind": "person"}])
+    waiting_id = waiting["game"]["id"]
+    assert guest.post(f"/api/games/{waiting_id}/join", json={"seat": 1}).status_code == 200
+    assert guest.post(f"/api/games/{waiting_id}/leave", json={}).json()["left"] == 1
+    info = host.get(f"/api/games/{waiting_id}").json()
+    assert info["status"] == "waiting" and not info["seats"][1]["taken"]
+    assert host.get(f"/api/games/{game_id}/record.txt").status_code == 409, "records once the game is over"
+    assert {game["id"] for game in guest.get("/api/me/games").json()} >= {game_id}
+
+
+def test_bad_input_gets_clear_errors_and_changes_nothing(shared_server: ServerProcess) -> None:
+    host = http(shared_server)
+    before = len(host.get("/api/me/games").json())
+    unknown = host.post("/api/games", json={"variant": "chess", "seats": [{"kind": "me"}, {"kind": "me"}]})
+    assert unknown.status_code == 422 and unknown.json()["detail"]["key"] == "core.unknown_variant"
+    wrong = host.post("/api/games", json={"variant": "azul", "seats": [{"kind": "bot"}, {"kind": "me"}]})
+    assert wrong.status_code == 422 and "level" in wrong.text
+    option = host.post("/api/games", json={"variant": "azul", "seats": [{"kind": "me"}] * 2, "options": {"nope": 1}})
+    assert option.json()["detail"]["key"] == "core.unknown_option"
+    form = host.post("/api/games", data={"variant": "azul"})
+    assert form.status_code == 415
+    assert len(host.get("/api/me/games").json()) == before
+    page = httpx.get(f"{shared_server.url}/")
+    assert "kashi" in page.text and "script-src 'self'" in page.headers["content-security-policy"]
+    assert httpx.get(f"{shared_server.url}/docs").status_code == 200
+    assert httpx.get(f"{shared_server.url}/healthz").json()["status"] == "ok"

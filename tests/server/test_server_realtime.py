@@ -1,0 +1,152 @@
+"""The realtime protocol on a real server: resync, refusals, bots, takebacks, clocks, absence,
+limits and the origin check."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from kashi_server_helpers import Player, ServerProcess, create_game, http
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+
+def hot_seat(server: ServerProcess) -> tuple[Player, str]:
+    host = http(server)
+    game_id = create_game(host, "azul", [{"kind": "me"}, {"kind": "me"}], seed=11)["game"]["id"]
+    player = Player(server, game_id, host)
+    player.hello()
+    return player, game_id
+
+
+def reply(player: Player) -> dict[str, object]:
+    return player.until(lambda message: message["type"] in ("state", "rejected", "error"))
+
+
+def test_stale_duplicate_illegal_and_malformed_moves_are_refused_with_a_reason(shared_server: ServerProcess) -> None:
+    player, _ = hot_seat(shared_server)
+    version = player.state["version"]
+    move = player.state["legal_moves"][0]
+    player.move(move)
+    assert reply(player)["type"] == "state"
+    player.move(move, version)
+    duplicate = reply(player)
+    assert duplicate["type"] == "rejected" and duplicate["reason"]["key"] == "server.stale"
+    player.move("9Z9")
+    bad = reply(player)
+    assert bad["type"] == "rejected" and bad["reason"]["text"]
+    player.send({"type": "move", "move": "1B1", "version": "7"})
+    malformed = reply(player)
+    assert malformed["type"] == "error" and malformed["reason"]["key"] == "server.bad_message"
+    assert player.state["version"] == version + 1
+    player.close()
+
+
+def test_resync_sends_only_missed_events_and_spectators_get_no_legal_moves(shared_server: ServerProcess) -> None:
+    player, game_id = hot_seat(shared_server)
+    for _ in range(3):
+        player.move(player.state["legal_moves"][0])
+        reply(player)
+    late = Player(shared_server, game_id)
+    state = late.hello(last_event=2)
+    assert [event["number"] for event in state["events"]] == list(range(3, state["event_count"] + 1))
+    assert state["legal_moves"] == [] and state["you"] == []
+    ahead = late.hello(last_event=10_000)
+    assert ahead["reset"] and len(ahead["events"]) == ahead["event_count"]
+    spectator = Player(shared_server, game_id)
+    spectator.hello()
+    spectator.move("1B1", player.state["version"])
+    assert reply(spectator)["reason"]["key"] == "server.no_seat"
+    for client in (player, late, spectator):
+        client.close()
+
+
+def test_takebacks_against_bots_and_their_limits(shared_server: ServerProcess) -> None:
+    host = http(shared_server)
+    game_id = create_game(host, "azul", [{"kind": "me"}, {"kind": "bot", "level": "easy"}], seed=4, start=0)["game"][
+        "id"
+    ]
+    player = Player(shared_server, game_id, host)
+    player.hello()
+    first_view = player.state["view"]
+    count = player.state["event_count"]
+    player.move(player.state["legal_moves"][0])
+    player.until(lambda message: message["type"] == "state" and message["event_count"] == count + 2)
+    assert player.state["legal_moves"], "our move and the bot's, and we are to move again"
+    player.send({"type": "takeback", "version": player.state["version"]})
+    undone = player.until(lambda message: message["type"] in ("state", "rejected"))
+    assert undone["type"] == "state" and undone["reset"]
+    assert undone["event_count"] == count and undone["view"] == first_view
+    player.send({"type": "takeback", "version": player.state["version"]})
+    refused = player.until(lambda message: message["type"] == "rejected")
+    assert refused["reason"]["key"] == "server.takeback_hidden", "the factory fill before is a chance event"
+    player.close()
+    other = http(shared_server)
+    mixed = create_game(other, "azul", [{"kind": "me"}, {"kind": "person"}], seed=4, start=0)
+    opponent = http(shared_server)
+    opponent.post("/api/join", json={"token": mixed["invites"][1]["token"]}).raise_for_status()
+    seated = Player(shared_server, mixed["game"]["id"], other)
+    seated.hello()
+    seated.move(seated.state["legal_moves"][0])
+    reply(seated)
+    seated.send({"type": "takeback", "version": seated.state["version"]})
+    assert reply(seated)["reason"]["key"] == "server.takeback_not_alone"
+    seated.close()
+
+
+def test_time_out_hands_the_seat_to_a_bot_and_the_player_takes_it_back(
+    servers: Callable[..., ServerProcess],
+) -> None:
+    server = servers(env={"KASHI_GRACE_SECONDS": "0.5"})
+    host = http(server)
+    created = create_game(
+        host,
+        "azul",
+        [{"kind": "me"}, {"kind": "bot", "level": "easy"}],
+        seed=2,
+        start=0,
+        clock={"kind": "move", "seconds": 1},
+    )
+    game_id = created["game"]["id"]
+    player = Player(server, game_id, host)
+    player.hello()
+    assert player.state["clock"]["deadline"] is not None
+    start = player.state["event_count"]
+    # We never move: after a second a bot plays for us, and the game goes on without us.
+    player.until(lambda message: message["type"] == "state" and message["seats"][0]["standin"], 10)
+    player.until(lambda message: message["type"] == "state" and message["event_count"] >= start + 3, 10)
+    player.close()
+    again = Player(server, game_id, host)
+    state = again.hello()
+    assert not state["seats"][0]["standin"], "a returning player takes the seat back"
+    again.close()
+    # Disconnected beyond the grace period: a bot stands in again.
+    watcher = Player(server, game_id)
+    watcher.hello()
+    watcher.until(lambda message: message["type"] == "state" and message["seats"][0]["standin"], 10)
+    watcher.close()
+
+
+def test_message_size_rate_and_origin_limits(servers: Callable[..., ServerProcess]) -> None:
+    server = servers(env={"KASHI_RATE_BURST": "5", "KASHI_RATE_PER_SECOND": "1"})
+    player, game_id = hot_seat(server)
+    player.send("x" * 5000)
+    assert reply(player)["reason"]["key"] == "server.too_large"
+    with pytest.raises(ConnectionClosed):
+        player.receive(5)
+    flooder = Player(server, game_id)
+    for _ in range(10):
+        try:
+            flooder.send({"type": "ping"})
+        except ConnectionClosed:
+            break
+    keys = []
+    with pytest.raises(ConnectionClosed):
+        while True:
+            message = flooder.receive(5)
+            keys.append(message.get("reason", {}).get("key"))
+    assert "server.rate_limited" in keys
+    with pytest.raises(InvalidStatus):
+        Player(server, game_id, origin="http://evil.example")
+    same_origin = Player(server, game_id, origin=server.url)
+    assert same_origin.hello()["type"] == "state"
+    same_origin.close()

@@ -1,0 +1,50 @@
+"""Settings: plain database URLs get their async driver; flags win over the environment."""
+
+from __future__ import annotations
+
+import pytest
+
+from kashi.server.clocks import Clock
+from kashi.server.settings import Settings, async_database_url
+
+
+@pytest.mark.parametrize(
+    ("plain", "driver"),
+    [
+        ("sqlite:///kashi.db", "sqlite+aiosqlite:///kashi.db"),
+        ("postgresql://user@host/db", "postgresql+asyncpg://user@host/db"),
+        ("postgres://user@host/db", "postgresql+asyncpg://user@host/db"),
+        ("postgresql+asyncpg://user@host/db", "postgresql+asyncpg://user@host/db"),
+    ],
+)
+def test_plain_urls_get_an_async_driver(plain: str, driver: str) -> None:
+    assert async_database_url(plain) == driver
+
+
+@pytest.mark.parametrize("bad", ["kashi.db", "mysql://host/db"])
+def test_unsupported_urls_are_refused_clearly(bad: str) -> None:
+    with pytest.raises(ValueError, match=r"sqlite|scheme"):
+        async_database_url(bad)
+
+
+def test_environment_then_flags() -> None:
+    env = {
+        "KASHI_DATABASE_URL": "postgresql://a@b/c",
+        "KASHI_PORT": "9000",
+        "KASHI_ALLOWED_ORIGINS": "https://x, https://y",
+    }
+    settings = Settings.from_env(env, port=9100, redis_url=None)
+    assert settings.database_url == "postgresql://a@b/c" and settings.port == 9100
+    assert settings.allowed_origins == ("https://x", "https://y") and settings.redis_url is None
+    assert Settings.from_env({}).async_database_url == "sqlite+aiosqlite:///kashi.db"
+    with pytest.raises(ValueError, match="KASHI_PORT"):
+        Settings.from_env({"KASHI_PORT": "eighty"})
+
+
+def test_fischer_clock_spends_then_adds_the_increment() -> None:
+    clock = Clock("fischer", 60, 2)
+    assert clock.initial_ms() == 60_000 and clock.allowance(60_000) == 60
+    assert clock.bank_after_move(60_000, 10.5) == 51_500
+    assert clock.bank_after_move(1_000, 5) == 2_000, "an overrun bank is empty, then incremented"
+    assert clock.bank_on_return(0) == 60_000
+    assert Clock("move", 30).allowance(None) == 30 and Clock().allowance(None) is None
