@@ -4,21 +4,52 @@ from __future__ import annotations
 
 from typing import Any
 
-from kashi.bots.base import Bot
+from kashi.bots.base import Bot, Limits
 from kashi.bots.greedy import GreedyBot
 from kashi.bots.mcts import MCTSBot
 from kashi.bots.random_bot import RandomBot
 from kashi.bots.search import AlphaBetaBot
+from kashi.core.registry import AnyState
 
 BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot, "search": AlphaBetaBot}
 
-LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
-    "easy": ("greedy", {"noise": 0.5}),
-    "medium": ("greedy", {}),
-    "hard": ("mcts", {"seconds": 0.1, "iterations": 10**9}),
-    "expert": ("search", {"seconds": 1.5}),
+ANY_GAME = "*"
+LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
+    "easy": {ANY_GAME: ("greedy", {"noise": 0.5})},
+    "medium": {ANY_GAME: ("greedy", {})},
+    "hard": {
+        ANY_GAME: ("mcts", {"seconds": 0.1, "iterations": 10**9}),
+        "ingenious": ("mcts", {"seconds": 0.1, "iterations": 10**9, "rollout_plies": 0}),
+    },
+    "expert": {
+        ANY_GAME: ("search", {"seconds": 1.5}),
+        "ingenious": ("mcts", {"seconds": 1.5, "iterations": 10**9, "rollout_plies": 0}),
+    },
 }
-"""Level -> (bot, settings). Time-limited levels stay within 2 s a move (expert 1.5 s)."""
+"""Level -> game family -> (bot, settings); ``*`` for every other family. Time-limited levels
+stay within 2 s a move. Ingenious draws after every placement, where alpha-beta must stop, so
+its stronger levels search with MCTS valued by the evaluation alone (no rollouts)."""
+
+
+class LevelBot:
+    """A level for people: the bot it stands for is chosen by the family of the game it plays."""
+
+    def __init__(self, level: str, seed: int | None = None, **overrides: Any) -> None:
+        self.name = level
+        self.level = level
+        self.seed = seed
+        self.overrides = overrides
+        self.bots: dict[str, Bot] = {}
+
+    def bot_for(self, family: str) -> Bot:
+        if family not in self.bots:
+            games = LEVELS[self.level]
+            kind, settings = games.get(family, games[ANY_GAME])
+            self.bots[family] = BOTS[kind](self.seed, **{**settings, **self.overrides})
+        return self.bots[family]
+
+    def choose(self, view: AnyState, limits: Limits) -> Any:
+        return self.bot_for(view.family).choose(view, limits)
 
 
 def make_bot(name: str, seed: int | None = None) -> Bot:
@@ -28,13 +59,12 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     """
     base, _, extra = name.partition(":")
     settings: dict[str, Any] = {}
-    if base in LEVELS:
-        base, preset = LEVELS[base]
-        settings.update(preset)
-    if base not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join([*BOTS, *LEVELS])}")
     for item in filter(None, extra.split(",")):
         key, _, value = item.partition("=")
         settings[key] = float(value) if "." in value else int(value)
+    if base in LEVELS:
+        return LevelBot(base, seed, **settings)
+    if base not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join([*BOTS, *LEVELS])}")
     bot: Bot = BOTS[base](seed, **settings)
     return bot

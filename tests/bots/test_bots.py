@@ -25,7 +25,7 @@ BOT_SETTINGS = ["random", "greedy", "easy", "mcts:iterations=25", "search:depth=
 
 
 @pytest.mark.parametrize("name", BOT_SETTINGS)
-@pytest.mark.parametrize("variant", ["azul", "azul-grey", "azul-quick"])
+@pytest.mark.parametrize("variant", ["azul", "azul-grey", "azul-quick", "azul-duel", "ingenious"])
 def test_bot_plays_a_legal_move_from_the_view(name, variant):
     for state in positions(variant):
         seat = state.current_player
@@ -62,10 +62,13 @@ def test_greedy_takes_the_obviously_best_move():
     assert child.floor[state.current_player] == ""
 
 
-def test_levels_map_to_bots_and_unknown_names_fail():
+def test_levels_map_to_bots_per_game_and_unknown_names_fail():
     assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
-    for level in LEVELS:
-        assert make_bot(level, seed=1).name in {"greedy", "mcts", "search"}
+    expert = make_bot("expert", seed=1)
+    assert expert.name == "expert"
+    assert expert.bot_for("azul").name == "search" and expert.bot_for("ingenious").name == "mcts"
+    assert make_bot("medium", seed=1).bot_for("azul-duel").name == "greedy"
+    assert make_bot("hard:seconds=0.05", seed=1).bot_for("azul").seconds == 0.05
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
 
