@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from random import Random
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -175,6 +175,19 @@ class State(ABC, Generic[MoveT, ChanceT]):
         """A plain-text picture of the position as ``seat`` sees it; letters always shown,
         ANSI colours added when ``colour`` is on."""
         return repr(self)
+
+
+def best_sampled_move(state: State[MoveT, Any], rng: Random, value: Callable[[MoveT], float], samples: int) -> MoveT:
+    """The best of a few uniformly drawn legal moves by ``value``: a fast rollout policy that is
+    far from random without listing every move."""
+    best = state.random_move(rng)
+    best_value = value(best)
+    for _ in range(samples - 1):
+        move = state.random_move(rng)
+        move_value = value(move)
+        if move_value > best_value:
+            best, best_value = move, move_value
+    return best
 
 
 def check_seat(seat: int, players: int) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 
-from kashi.core.game import Game, format_options
-from kashi.core.record import Event, Record
+from kashi.core.game import Game
+from kashi.core.record import Record
 from kashi.server import store
 from kashi.server.accounts import hub_of
 from kashi.server.messages import reason
@@ -29,22 +29,11 @@ async def finished_record(request: Request, game_id: str) -> Record:
 
 
 def record_of(snapshot: store.Snapshot) -> Record:
-    """The game's record: its headers and exactly its stored events."""
-    row = snapshot.row
-    headers = {
-        "Variant": row.variant,
-        "Players": str(row.players),
-        "Options": format_options(store.options_of(row)),
-        "Seed": str(row.seed),
-        "Start": str(row.start),
-        "Date": row.date,
-    }
-    headers.update({f"Seat{seat.seat}": seat.name for seat in snapshot.seats})
-    events = [Event(item.seat, item.text) for item in snapshot.events]
-    game = Game.from_record(Record(headers, events))
+    """The game's full record (result headers included), replayed from its stored events."""
+    game = Game.from_record(store.record_of(snapshot))
     full = game.record()
     full.headers["Server"] = "kashi"
-    full.headers["GameId"] = row.id
+    full.headers["GameId"] = snapshot.row.id
     return full
 
 

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from kashi.bots import Limits, make_bot
 from kashi.core.errors import KashiError
-from kashi.core.game import Game, format_options
+from kashi.core.game import Game
 from kashi.core.messages import Message
 from kashi.core.outcome import ScoreChange
-from kashi.core.record import Event, Record
+from kashi.core.record import Event
 from kashi.server import store
 from kashi.server.clocks import Clock
 from kashi.server.connection import Connection
@@ -72,16 +72,7 @@ class Room:
         self.clock = Clock.loads(row.clock)
         self.seats = snapshot.seats
         self.token_hashes = snapshot.token_hashes
-        headers = {
-            "Variant": row.variant,
-            "Players": str(row.players),
-            "Options": format_options(store.options_of(row)),
-            "Seed": str(row.seed),
-            "Start": str(row.start),
-            "Date": row.date,
-        }
-        headers.update({f"Seat{seat.seat}": seat.name for seat in self.seats})
-        record = Record(headers, [Event(item.seat, item.text) for item in snapshot.events])
+        record = store.record_of(snapshot)
         self.game = Game.for_record(record)
         self.score_marks: list[int] = []
         for _ in self.game.replay(record):

@@ -17,6 +17,8 @@ from sqlalchemy import CursorResult, delete, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from kashi.core.game import format_options
+from kashi.core.record import Event, Record
 from kashi.server.models import EventRow, GameRow, SeatRow, TakebackRow, User
 
 
@@ -152,3 +154,18 @@ def event_row(game_id: str, number: int, seat: int | None, text: str, hidden_fro
 def options_of(row: GameRow) -> dict[str, Any]:
     options: dict[str, Any] = json.loads(row.options)
     return options
+
+
+def record_of(snapshot: Snapshot) -> Record:
+    """The game's record as stored: its headers and exactly its events (nothing replayed)."""
+    row = snapshot.row
+    headers = {
+        "Variant": row.variant,
+        "Players": str(row.players),
+        "Options": format_options(options_of(row)),
+        "Seed": str(row.seed),
+        "Start": str(row.start),
+        "Date": row.date,
+    }
+    headers.update({f"Seat{seat.seat}": seat.name for seat in snapshot.seats})
+    return Record(headers, [Event(item.seat, item.text) for item in snapshot.events])

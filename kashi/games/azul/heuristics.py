@@ -10,6 +10,7 @@ from __future__ import annotations
 from random import Random
 from typing import TYPE_CHECKING
 
+from kashi.core.state import best_sampled_move
 from kashi.games.azul.moves import CENTRE, FLOOR, Draft, Move
 from kashi.games.azul.rules import COLOUR_BONUS, COLUMN_BONUS, FLOOR_TOTAL, ROW_BONUS, wall_column
 from kashi.games.azul.scoring import placement_points
@@ -121,13 +122,6 @@ def order_moves(state: AzulState, moves: list[Move]) -> list[Move]:
 
 def rollout_move(state: AzulState, rng: Random, samples: int = 4) -> Move:
     """The best of a few uniformly drawn moves by ``quick_value``: fast and far from random."""
-    best = state.random_move(rng)
-    if not isinstance(best, Draft):
-        return best
-    best_value = quick_value(state, best)
-    for _ in range(samples - 1):
-        move = state.random_move(rng)
-        value = quick_value(state, move)
-        if value > best_value:
-            best, best_value = move, value
-    return best
+    if state.tiling is not None:
+        return state.random_move(rng)
+    return best_sampled_move(state, rng, lambda move: quick_value(state, move), samples)

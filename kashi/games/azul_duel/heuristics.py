@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from random import Random
 from typing import TYPE_CHECKING
 
+from kashi.core.state import best_sampled_move
 from kashi.games.azul_duel import acquisition, dome
 from kashi.games.azul_duel.components import (
     BROKEN_SPACES,
@@ -312,11 +313,4 @@ def order_moves(state: AzulDuelState, moves: list[Move]) -> list[Move]:
 
 def rollout_move(state: AzulDuelState, rng: Random) -> Move:
     """The best of a few uniformly drawn moves by ``quick_value``: fast and far from random."""
-    best = state.random_move(rng)
-    best_value = quick_value(state, best)
-    for _ in range(SAMPLES - 1):
-        move = state.random_move(rng)
-        value = quick_value(state, move)
-        if value > best_value:
-            best, best_value = move, value
-    return best
+    return best_sampled_move(state, rng, lambda move: quick_value(state, move), SAMPLES)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from random import Random
 from typing import TYPE_CHECKING
 
+from kashi.core.state import best_sampled_move
 from kashi.games.ingenious.moves import Decision, Move, Placement
 from kashi.games.ingenious.rules import GOAL
 from kashi.games.ingenious.scoring import group_size, ray_runs
@@ -126,11 +127,4 @@ def rollout_move(state: IngeniousState, rng: Random) -> Move:
     """The best of a few uniformly drawn placements by their gain; the sensible swap choice."""
     if state.deciding:
         return decision(state)
-    best = state.random_move(rng)
-    best_value = move_value(state, best)
-    for _ in range(SAMPLES - 1):
-        move = state.random_move(rng)
-        value = move_value(state, move)
-        if value > best_value:
-            best, best_value = move, value
-    return best
+    return best_sampled_move(state, rng, lambda move: move_value(state, move), SAMPLES)

@@ -214,6 +214,21 @@ class IngeniousState(State[Move, Tile]):
             moves.extend([row[slot] for slot in slots])
         return moves
 
+    def legal_actions(self) -> list[int]:
+        """The action ids of ``legal_moves()``, from pair numbers and slots (for learning environments)."""
+        seat = self.current_player
+        if seat < 0:
+            return []
+        if self.deciding:
+            swap = self.num_actions - 2
+            return [swap, swap + 1]
+        slots = self._rack_slots(seat)
+        return [
+            first + slot
+            for first in [edge * SLOTS_PER_EDGE for edge in self._allowed_edges(self._contact_rule())]
+            for slot in slots
+        ]
+
     def _rack_slots(self, seat: int) -> list[int]:
         """The action slots of the distinct tiles in a rack (a hidden rack has none)."""
         return [slot for kind in sorted(set(self.racks[seat])) if kind != HIDDEN for slot in KIND_SLOTS[kind]]
