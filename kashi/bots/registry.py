@@ -22,13 +22,13 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "ingenious": ("mcts", {"seconds": 0.1, "iterations": 10**9, "rollout_plies": 0}),
     },
     "expert": {
-        ANY_GAME: ("search", {"seconds": 1.5}),
+        ANY_GAME: ("mcts", {"seconds": 1.5, "iterations": 10**9}),
         "ingenious": ("mcts", {"seconds": 1.5, "iterations": 10**9, "rollout_plies": 0}),
     },
 }
 """Level -> game family -> (bot, settings); ``*`` for every other family. Time-limited levels
-stay within 2 s a move. Ingenious draws after every placement, where alpha-beta must stop, so
-its stronger levels search with MCTS valued by the evaluation alone (no rollouts)."""
+stay within 2 s a move. In Ingenious, short rollouts of the sampled policy add more noise than
+they remove, so its MCTS levels value new nodes by the evaluation alone."""
 
 
 class LevelBot:
