@@ -17,6 +17,8 @@ class GameConfig:
     variant_name: str
     players: int
     options: Mapping[str, Any] = field(default_factory=dict)
+    moves: dict[int, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The move of each action id met so far: ``move_from_action`` depends on the configuration only."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "options", self.variant.resolve(self.players, dict(self.options)))

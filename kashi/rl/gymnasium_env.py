@@ -20,7 +20,7 @@ from kashi.core.errors import IllegalMoveError
 from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for, observe
-from kashi.rl.masks import ActionIds
+from kashi.rl.masks import action_mask
 from kashi.rl.pettingzoo.aec import SEED_BITS, observation_space
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import Table
@@ -56,7 +56,6 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.render_mode = render_mode
         self.encoder = encoder_for(self.config)
         self.num_actions = self.config.num_actions
-        self.actions = ActionIds(self.num_actions)
         self.observation_space: spaces.Space[Any] = observation_space(self.encoder.size, self.num_actions)
         self.action_space = spaces.Discrete(self.num_actions)
         self.table: Table | None = None
@@ -88,7 +87,8 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             observation, info = self._observation()
             return observation, self.illegal_reward, True, False, {**info, "illegal_action": True}
         self._play_bots()
-        reward = self._tracker.step(table.state)[self.seat]
+        rewards = self._tracker.step(table.state)
+        reward = 0.0 if rewards is None else rewards[self.seat]
         observation, info = self._observation()
         outcome = table.state.outcome()
         truncated = outcome is not None and outcome.termination == TRUNCATED
@@ -105,10 +105,10 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observation(self) -> tuple[Observation, dict[str, Any]]:
         state = self._table().state
-        mask = self.actions.mask(state)
+        mask = action_mask(state, self.num_actions)
         info: dict[str, Any] = {"action_mask": mask, "scores": list(state.scores())}
         if self.encoder.has_info:
-            info.update(self.encoder.info(state.view(self.seat), self.seat))
+            info.update(self.encoder.info(state, self.seat))
         return {"observation": observe(state, self.seat, self.encoder), "action_mask": mask}, info
 
     def render(self) -> str | None:

@@ -28,9 +28,8 @@ def win_returns(outcome: Outcome, teams: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(win if team in winning else -1.0 for team in teams)
 
 
-def margins(state: AnyState, teams: tuple[int, ...]) -> list[float]:
+def margins(scores: tuple[int, ...], teams: tuple[int, ...]) -> list[float]:
     """Each seat's score minus the mean score of the seats on other teams (its own score if alone)."""
-    scores = state.scores()
     result = []
     for seat, team in enumerate(teams):
         others = [scores[other] for other, their in enumerate(teams) if their != team]
@@ -44,19 +43,23 @@ class RewardTracker:
     def __init__(self, scheme: str, teams: tuple[int, ...]) -> None:
         self.scheme = check_scheme(scheme)
         self.teams = teams
-        self._last: list[float] = [0.0] * len(teams)
+        self._scores: tuple[int, ...] = ()
 
     def start(self, state: AnyState) -> None:
-        self._last = margins(state, self.teams) if self.scheme == "score" else [0.0] * len(self.teams)
+        self._scores = state.scores()
 
-    def step(self, state: AnyState) -> list[float]:
-        """The rewards of the step that led to ``state``."""
+    def step(self, state: AnyState) -> list[float] | None:
+        """The rewards of the step that led to ``state``; None when every seat's reward is 0.
+
+        Most steps score nothing, so that case costs one comparison of the scores.
+        """
         if self.scheme == "score":
-            now = margins(state, self.teams)
-            rewards = [new - old for new, old in zip(now, self._last, strict=True)]
-            self._last = now
-            return rewards
+            scores = state.scores()
+            if scores == self._scores:
+                return None
+            before, self._scores = margins(self._scores, self.teams), scores
+            return [now - then for now, then in zip(margins(scores, self.teams), before, strict=True)]
         outcome = state.outcome()
         if outcome is None:
-            return [0.0] * len(self.teams)
+            return None
         return list(win_returns(outcome, self.teams))

@@ -21,6 +21,8 @@ class Table:
         self.config = config
         self.rng = Random(seed)
         self.state: AnyState = config.make_state(self.rng.randrange(config.players))
+        self.num_actions: int = self.state.num_actions
+        self.moves = config.moves
         self.resolve_chance()
 
     def resolve_chance(self) -> None:
@@ -34,9 +36,12 @@ class Table:
         An action outside the legal ones raises ``IllegalMoveError`` and changes nothing.
         """
         state = self.state
-        if not 0 <= action < state.num_actions:
-            raise IllegalMoveError("core.bad_action", action=action, last=state.num_actions - 1)
-        state.play(state.move_from_action(action))
+        if not 0 <= action < self.num_actions:
+            raise IllegalMoveError("core.bad_action", action=action, last=self.num_actions - 1)
+        move = self.moves.get(action)
+        if move is None:
+            move = self.moves[action] = state.move_from_action(action)
+        state.play(move)
         if state.current_player == CHANCE:
             self.resolve_chance()
 

@@ -117,6 +117,7 @@ def test_process_pool_gives_the_same_results_as_serial():
 
 def test_ray_backend_gives_the_same_per_game_results():
     import ray
+
     local = run(config(["greedy", "mcts:iterations=10"], games=2))
     remote = run(ArenaConfig("azul", ["greedy", "mcts:iterations=10"], games=2, backend="ray", workers=2,
                              progress=False))  # fmt: skip

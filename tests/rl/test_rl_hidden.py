@@ -1,5 +1,6 @@
 """Observations never include hidden information: positions that differ only in what a seat may
-not see (drawn from its view by determinization) give that seat identical observations."""
+not see (drawn from its view by determinization) give that seat identical observations and infos
+(environments pass the state itself to ``Encoder.info``)."""
 
 from __future__ import annotations
 
@@ -33,6 +34,9 @@ def test_hidden_parts_do_not_change_an_observation(variant: str, players: int) -
                 differing += 1
             assert np.array_equal(observe(one, seat, encoder), observe(two, seat, encoder))
             assert np.array_equal(observe(one, seat, encoder), observe(state, seat, encoder))
+            infos = encoder.info(one, seat), encoder.info(two, seat), encoder.info(state, seat)
+            assert all(info.keys() == infos[0].keys() for info in infos)
+            assert all(np.array_equal(info[key], infos[0][key]) for info in infos for key in info)
             compared += 1
         state.play(state.random_move(rng))
         while state.current_player == CHANCE:

@@ -20,12 +20,13 @@ from kashi.games.azul_duel.components import (
     CHIPS_PER_TYPE,
     LINES,
     PLATE_COUNT,
+    ROTATIONS,
     SLOTS,
     START_SCORE,
     TILES_PER_COLOUR,
     WORKSHOPS,
 )
-from kashi.games.azul_duel.notation import Chance, Move, SunTake, parse_chance, parse_move
+from kashi.games.azul_duel.notation import ORDER_INDEX, ORDERS, Chance, Move, SunTake, parse_chance, parse_move
 from kashi.games.azul_duel.phases import (
     ACQUISITION,
     CHIP_HIDDEN,
@@ -208,6 +209,40 @@ class AzulDuelState(State[Move, Chance]):
         if self.phase == TILING:
             return tiling.legal_moves(self)
         return acquisition.legal_moves(self)
+
+    def legal_actions(self) -> list[int]:
+        """The action ids of ``legal_moves()``, built from the acquisition groups without move
+        objects (for learning environments); the few tiling decisions go through their moves."""
+        if self.current_player < 0 or self.phase == TILING:
+            return super().legal_actions()
+        seat = self.to_move
+        ids: list[int] = []
+        for group in acquisition.groups(self):
+            _, kind, key = group
+            if kind == acquisition.G_SUN:
+                workshop, colour = divmod(key, 5)
+                orders = acquisition.orders_of(acquisition.leftovers(self, workshop, colour)) if workshop else [()]
+                stacked = [ORDER_INDEX[order] for order in orders]
+                first = key * actions.DESTINATIONS
+                ids += [
+                    actions.SUN_AT + (first + line) * len(ORDERS) + order
+                    for line in acquisition.destinations(self, seat, colour)
+                    for order in stacked
+                ]
+            elif kind == acquisition.G_MOON:
+                first = actions.MOON_AT + key * actions.DESTINATIONS
+                ids += [first + line for line in acquisition.destinations(self, seat, key)]
+            elif kind in (acquisition.G_TAKE, acquisition.G_KEEP):
+                first = (actions.TAKE_AT if kind == acquisition.G_TAKE else actions.KEEP_AT) + key * SLOTS * ROTATIONS
+                empty = acquisition.empty_slots(self, seat)
+                ids += [first + slot * ROTATIONS + rotation for slot in empty for rotation in range(ROTATIONS)]
+            elif kind == acquisition.G_CHIP:
+                ids += [actions.CHIP_AT + at for at, chip in enumerate(self.chip_at) if chip >= 0]
+            elif kind == acquisition.G_RETURN:
+                ids += [actions.RETURN_AT + plate for plate in self.hand]
+            else:
+                ids.append(actions.action_id(acquisition.decode(self, group, 0)))
+        return ids
 
     def random_move(self, rng: Random) -> Move:
         if self.current_player < 0:

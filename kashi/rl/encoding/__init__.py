@@ -1,8 +1,10 @@
 """Observation encoders: one per game family, each reading only a seat's view of the position.
 
 An encoder turns ``state.view(seat)`` into a flat float32 vector of a fixed length per game
-configuration, every entry in [0, 1], seats rotated so the observing seat comes first. The
-action mask is the engine's ``legal_actions()`` over the game's fixed action space.
+configuration, every entry in [0, 1], seats rotated so the observing seat comes first. Games
+that hide nothing (``hidden_information`` False) are encoded from the state itself, which saves
+the copy a view costs. The action mask is the engine's ``legal_actions()`` over the game's
+fixed action space.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ def encoder_for(config: GameConfig) -> Encoder:
 
 
 def observe(state: AnyState, seat: int, encoder: Encoder) -> np.ndarray:
-    """The observation of ``seat``: the encoding of its view, never of the full state."""
-    return encoder.encode(state.view(seat), seat)
+    """The observation of ``seat``: the encoding of its view, never of hidden parts of the state."""
+    return encoder.encode(state.view(seat) if state.hidden_information else state, seat)
 
 
 __all__ = ["Encoder", "encoder_for", "observe"]

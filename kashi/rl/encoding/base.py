@@ -70,10 +70,14 @@ class Encoder(ABC):
 
     @abstractmethod
     def encode(self, view: AnyState, seat: int) -> np.ndarray:
-        """A new float32 vector of ``size`` entries in [0, 1] from ``view`` as ``seat`` sees it."""
+        """A new float32 vector of ``size`` entries in [0, 1] from ``view`` as ``seat`` sees it
+        (the state itself when the game hides nothing: encoders must not change it)."""
 
-    def info(self, view: AnyState, seat: int) -> dict[str, Any]:
-        """Extra per-seat facts for an environment's ``info`` (none by default)."""
+    def info(self, state: AnyState, seat: int) -> dict[str, Any]:
+        """Extra per-seat facts for an environment's ``info`` (none by default).
+
+        Only public facts (score boards) belong here, so environments pass the state, not a view.
+        """
         return {}
 
 
@@ -81,3 +85,28 @@ def rotated(values: list[int], width: int, seat: int) -> list[int]:
     """Per-seat blocks of ``width`` items reordered so that ``seat``'s block comes first."""
     cut = width * seat
     return values[cut:] + values[:cut]
+
+
+class Lookups:
+    """Observation entries as table lookups: entry ``j`` is ``table_j[raw[source_j]]``.
+
+    The tables are interned into one flat float32 array, so an encoder whose entries each depend
+    on one raw value builds its whole vector with one gather (``flat[sources + offsets]``)
+    instead of a zero vector, scatters and scaling.
+    """
+
+    def __init__(self) -> None:
+        self._flat: list[float] = []
+        self._offsets: dict[tuple[float, ...], int] = {}
+
+    def offset(self, table: np.ndarray, lowest: int = 0) -> int:
+        """What to add to a raw value (``lowest`` and up) to find its entry of ``table``."""
+        key = tuple(float(value) for value in table)
+        start = self._offsets.get(key)
+        if start is None:
+            start = self._offsets[key] = len(self._flat)
+            self._flat.extend(key)
+        return start - lowest
+
+    def flat(self) -> np.ndarray:
+        return np.array(self._flat, dtype=np.float32)

@@ -75,6 +75,6 @@ class IngeniousEncoder(Encoder):
             out[self.to_move_at + (view.current_player - seat) % players] = 1
         return self.finish(out)
 
-    def info(self, view: Any, seat: int) -> dict[str, Any]:
-        """The observer's six tracks in colour order R G B O Y P: the six-colour score vector."""
-        return {"colour_scores": np.array(view.track(seat), dtype=np.int64)}
+    def info(self, state: Any, seat: int) -> dict[str, Any]:
+        """The seat's six tracks in colour order R G B O Y P: the six-colour score vector (public)."""
+        return {"colour_scores": np.array(state.track(seat), dtype=np.int64)}

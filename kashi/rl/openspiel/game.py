@@ -16,7 +16,6 @@ import pyspiel  # type: ignore[import-not-found]
 from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.config import GameConfig
-from kashi.rl.masks import ActionIds
 from kashi.rl.openspiel.observer import KashiObserver
 from kashi.rl.openspiel.specs import SpielSpec
 from kashi.rl.rewards import win_returns
@@ -50,7 +49,6 @@ class KashiSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**self.spec.defaults, **(params or {})}
         self.config = self.spec.config(values)
-        self.actions = ActionIds(self.config.num_actions)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.config.num_actions,
             max_chance_outcomes=self.spec.max_chance_outcomes,
@@ -90,7 +88,6 @@ class KashiSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: KashiSpielGame) -> None:
         super().__init__(game)
         self.config: GameConfig = game.config
-        self.game_actions: ActionIds = game.actions
         self._engine = Engine(None)
         self._outcomes: list[tuple[Any, float]] | None = None
 
@@ -108,7 +105,7 @@ class KashiSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self.kashi is not None
-        return sorted(self.game_actions.legal_actions(self.kashi))
+        return sorted(self.kashi.legal_actions())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(index, probability) for index, (_, probability) in enumerate(self._chance())]

@@ -3,6 +3,9 @@
 Agents are ``player_0`` .. ``player_{n-1}`` (seats). Each observation is a dict: ``observation``
 (the seat's encoded view, float32 in [0, 1]) and ``action_mask`` (int8 over the fixed action
 space; all zero unless the agent is to move). Chance events are drawn inside ``step``.
+
+Speed: observations and masks are computed only in ``observe`` (PettingZoo's ``last`` asks for the
+agent to act), and a step that scores nothing leaves the reward dicts untouched.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for, observe
-from kashi.rl.masks import ActionIds
+from kashi.rl.masks import action_mask
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import Table
 
@@ -61,8 +64,8 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.encoder = encoder_for(self.config)
         self.num_actions = self.config.num_actions
-        self.actions = ActionIds(self.num_actions)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         space = observation_space(self.encoder.size, self.num_actions)
         self.observation_spaces = {agent: space for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(self.num_actions) for agent in self.possible_agents}
@@ -83,22 +86,26 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         self._tracker = RewardTracker(self.reward_scheme, self.config.teams)
         self._tracker.start(self.table.state)
         self.agents = self.possible_agents[:]
-        self.rewards = {agent: 0.0 for agent in self.agents}
-        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
-        self.terminations = {agent: False for agent in self.agents}
-        self.truncations = {agent: False for agent in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
+        """Whether ``rewards`` holds the last step's non-zero rewards (to be zeroed by the next one)."""
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
         state = self.table.state
         self.infos: dict[str, dict[str, Any]] = {
-            agent: self.encoder.info(state.view(seat), seat) for seat, agent in enumerate(self.agents)
+            agent: self.encoder.info(state, seat) for seat, agent in enumerate(self.agents)
         }
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.table.to_move]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        table = self._table()
-        seat = self.possible_agents.index(agent)
-        state = table.state
-        mask = self.actions.mask(state) if state.current_player == seat else np.zeros(self.num_actions, np.int8)
+        state = self._table().state
+        seat = self._seats[agent]
+        if state.current_player == seat:
+            mask = action_mask(state, self.num_actions)
+        else:
+            mask = np.zeros(self.num_actions, np.int8)
         return {"observation": observe(state, seat, self.encoder), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -110,11 +117,14 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards[agent] = 0.0
         table.act(int(action))
         state = table.state
-        for agent_name, reward in zip(self.agents, self._tracker.step(state), strict=True):
-            self.rewards[agent_name] = reward
+        rewards = self._tracker.step(state)
+        if rewards is not None or self._rewarded:
+            self.rewards = dict(zip(self.agents, rewards or [0.0] * len(self.agents), strict=True))
+            self._rewarded = rewards is not None
+            self._accumulate_rewards()
         if self.encoder.has_info:
             for seat, agent_name in enumerate(self.possible_agents):
-                self.infos[agent_name] = self.encoder.info(state.view(seat), seat)
+                self.infos[agent_name] = self.encoder.info(state, seat)
         if state.is_over():
             outcome = state.outcome()
             truncated = outcome is not None and outcome.termination == TRUNCATED
@@ -124,7 +134,6 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
                 self.infos[agent_name] = {**self.infos[agent_name], "scores": list(state.scores())}
         else:
             self.agent_selection = self.possible_agents[state.current_player]
-        self._accumulate_rewards()
 
     # -- text ----------------------------------------------------------------------------
     def render(self) -> str | None:
