@@ -42,7 +42,7 @@ class Game:
         self.events: list[Event] = []
         self.score_log: list[ScoreChange] = []
         self.date = date.today().strftime("%Y.%m.%d")
-        self._rng = Random()
+        self._rng: Random | None = None
         self._chance_line: tuple[str, int] | None = None
 
     # -- playing -------------------------------------------------------------------------
@@ -65,32 +65,44 @@ class Game:
         state.play(move)
         self.events.append(Event(mover, str(move)))
         self._chance_line = None
-        changes = list(state.score_changes)
+        changes = state.score_changes
         if state.current_player == CHANCE:
-            changes.extend(self.resolve_chance())
+            changes += self.resolve_chance()
         if changes:
             self.score_log.extend(changes)
-        return changes
+        return list(changes)
 
-    def resolve_chance(self) -> list[ScoreChange]:
+    def resolve_chance(self) -> tuple[ScoreChange, ...]:
         """Draw and apply chance events until a seat is to move or the game is over."""
         state = self.state
-        changes: list[ScoreChange] = []
-        if state.current_player == CHANCE:
-            self._rng.seed(self.seed * 1_000_003 + len(self.events))
-        while state.current_player == CHANCE:
-            outcome = state.sample_chance(self._rng)
-            self._record_chance(state.chance_group(), str(outcome))
-            state.apply_chance(outcome)
-            changes.extend(state.score_changes)
-        return changes
-
-    def _record_chance(self, group: tuple[str, int], token: str) -> None:
-        if group == self._chance_line and self.events:
-            self.events[-1].text += " " + token
+        changes: tuple[ScoreChange, ...] = ()
+        if state.current_player != CHANCE:
+            return changes
+        run_seed = self.seed * 1_000_003 + len(self.events)
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = Random(run_seed)
         else:
-            self.events.append(Event(None, f"{group[0]} {token}"))
-            self._chance_line = group
+            rng.seed(run_seed)
+        events = self.events
+        line: Event | None = None
+        group = self._chance_line
+        while state.current_player == CHANCE:
+            outcome = state.sample_chance(rng)
+            token = str(outcome)
+            now = state.chance_group()
+            if now == group and line is not None:
+                line.text += " " + token
+            else:
+                line = Event(None, f"{now[0]} {token}")
+                events.append(line)
+                group = now
+            state.apply_chance(outcome)
+            step = state.score_changes
+            if step:
+                changes += step
+        self._chance_line = group
+        return changes
 
     # -- results and records -------------------------------------------------------------
     def is_over(self) -> bool:

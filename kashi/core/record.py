@@ -19,7 +19,7 @@ MAX_RECORD_CHARS = 2_000_000
 """Records longer than this are refused before parsing (a 100-round Azul game is ~20 kB)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Event:
     """One record line: a seat's move, or a chance line (``seat`` None) such as a fill."""
 

@@ -60,10 +60,14 @@ class FactoryFill:
     """The tiles one factory received in a refill, as counts per colour."""
 
     counts: tuple[int, ...]
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        tiles = "".join(COLOURS[colour] * count for colour, count in enumerate(self.counts))
+        object.__setattr__(self, "text", tiles.ljust(FACTORY_SIZE, "."))
 
     def __str__(self) -> str:
-        text = "".join(COLOURS[colour] * count for colour, count in enumerate(self.counts))
-        return text.ljust(FACTORY_SIZE, ".")
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)

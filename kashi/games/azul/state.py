@@ -566,12 +566,17 @@ class AzulState(State[Move, Chance]):
             return CENTRE_TILES[_draw(rng, source, sum(source))]
         counts = [0, 0, 0, 0, 0]
         poured = False
+        random = rng.random
         for _ in range(FACTORY_SIZE):
             if not in_bag:
                 if poured or not any(lid):
                     break
                 bag, in_bag, poured = lid[:], sum(lid), True
-            colour = _draw(rng, bag, in_bag)
+            pick = int(random() * in_bag)
+            colour = 0
+            while pick >= bag[colour]:
+                pick -= bag[colour]
+                colour += 1
             bag[colour] -= 1
             in_bag -= 1
             counts[colour] += 1
