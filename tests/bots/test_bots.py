@@ -69,6 +69,7 @@ def test_levels_map_to_bots_per_game_and_unknown_names_fail():
     assert expert.bot_for("azul").name == "mcts" and expert.bot_for("ingenious").rollout_plies == 0
     assert make_bot("medium", seed=1).bot_for("azul-duel").name == "greedy"
     assert make_bot("hard", seed=1).bot_for("ingenious").name == "greedy"
+    assert make_bot("hard", seed=1).bot_for("azul-duel").seconds == 0.25
     assert make_bot("hard:seconds=0.05", seed=1).bot_for("azul").seconds == 0.05
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
