@@ -107,12 +107,19 @@ def test_special_tile_parts_are_explained_in_order() -> None:
     assert texts == ["+3 tile at c1: row of 3", "+2 tile at a2: column of 2", "+2 special tile at b2 (row 2)"]
 
 
-def test_chips_complete_a_line_with_two_matching_chips() -> None:
+def red_line_three_with_chips(held: str) -> AzulDuelState:
+    """Round 5, plate 8 in slot 4 (T R / B S: row 3 has R at b3), line 3 holding RR, the
+    given chips, and tiling begun."""
     state = at_round_5()
-    plates(state, 0, {4: (8, 0)})  # T R / B S: row 3 has R at b3
+    plates(state, 0, {4: (8, 0)})
     line(state, 0, 3, "RR")
-    chips(state, 0, "R R K")
+    chips(state, 0, held)
     tiled(state)
+    return state
+
+
+def test_chips_complete_a_line_with_two_matching_chips() -> None:
+    state = red_line_three_with_chips("R R K")
     moves = {str(m) for m in state.legal_moves()}
     assert moves == {"chips R,R", "chips R,R,K", "skip"}
     tower_before = state.tower[R]
@@ -125,20 +132,12 @@ def test_chips_complete_a_line_with_two_matching_chips() -> None:
 
 
 def test_two_colour_chips_match_either_colour() -> None:
-    state = at_round_5()
-    plates(state, 0, {4: (8, 0)})
-    line(state, 0, 3, "RR")
-    chips(state, 0, "BR RT")
-    tiled(state)
+    state = red_line_three_with_chips("BR RT")
     assert {str(m) for m in state.legal_moves()} == {"chips BR,RT", "skip"}
 
 
 def test_chips_complete_a_line_with_three_mixed_chips() -> None:
-    state = at_round_5()
-    plates(state, 0, {4: (8, 0)})
-    line(state, 0, 3, "RR")
-    chips(state, 0, "K B TY")
-    tiled(state)
+    state = red_line_three_with_chips("K B TY")
     with pytest.raises(IllegalMoveError) as error:
         state.play(state.parse_move("chips K,B"))
     assert error.value.key == "azul_duel.chips_dont_pay"
@@ -148,11 +147,7 @@ def test_chips_complete_a_line_with_three_mixed_chips() -> None:
 
 
 def test_chips_not_held_are_refused() -> None:
-    state = at_round_5()
-    plates(state, 0, {4: (8, 0)})
-    line(state, 0, 3, "RR")
-    chips(state, 0, "K B TY")
-    tiled(state)
+    state = red_line_three_with_chips("K B TY")
     with pytest.raises(IllegalMoveError) as error:
         state.play(state.parse_move("chips R,R"))
     assert error.value.key == "azul_duel.chips_not_held"
