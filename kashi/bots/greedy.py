@@ -22,15 +22,23 @@ class GreedyBot:
     def choose(self, view: AnyState, limits: Limits) -> Any:
         if self.noise and self.rng.random() < self.noise:
             return view.random_move(self.rng)
-        seat = view.current_player
-        best: list[Any] = []
-        best_value = float("-inf")
-        for move in view.legal_moves():
-            child = view.copy()
-            child.play(move)
-            value = child.evaluate()[seat]
-            if value > best_value:
-                best, best_value = [move], value
-            elif value == best_value:
-                best.append(move)
-        return self.rng.choice(best)
+        return greedy_move(view, self.rng)
+
+
+def move_values(state: AnyState, moves: list[Any]) -> list[float]:
+    """The mover's evaluation after each of ``moves``."""
+    seat = state.current_player
+    values = []
+    for move in moves:
+        child = state.copy()
+        child.play(move)
+        values.append(child.evaluate()[seat])
+    return values
+
+
+def greedy_move(state: AnyState, rng: Random) -> Any:
+    """A move with the best evaluation for the mover, ties broken at random."""
+    moves = state.legal_moves()
+    values = move_values(state, moves)
+    top = max(values)
+    return rng.choice([move for move, value in zip(moves, values, strict=True) if value == top])

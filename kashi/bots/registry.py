@@ -6,29 +6,37 @@ from typing import Any
 
 from kashi.bots.base import Bot, Limits
 from kashi.bots.greedy import GreedyBot
+from kashi.bots.lookahead import LookaheadBot
 from kashi.bots.mcts import MCTSBot
 from kashi.bots.random_bot import RandomBot
 from kashi.bots.search import AlphaBetaBot
 from kashi.core.registry import AnyState
 
-BOTS: dict[str, Any] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot, "search": AlphaBetaBot}
+BOTS: dict[str, Any] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "lookahead": LookaheadBot,
+    "mcts": MCTSBot,
+    "search": AlphaBetaBot,
+}
 
 ANY_GAME = "*"
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "easy": {ANY_GAME: ("greedy", {"noise": 0.5})},
     "medium": {ANY_GAME: ("greedy", {}), "ingenious": ("greedy", {"noise": 0.25})},
     "hard": {
-        ANY_GAME: ("mcts", {"seconds": 0.1, "iterations": 10**9}),
+        ANY_GAME: ("mcts", {"iterations": 200, "seconds": 0.5}),
         "azul-duel": ("mcts", {"seconds": 0.25, "iterations": 10**9}),
         "ingenious": ("greedy", {}),
     },
     "expert": {
-        ANY_GAME: ("mcts", {"seconds": 1.5, "iterations": 10**9}),
+        ANY_GAME: ("mcts", {"iterations": 1000, "seconds": 2.0}),
         "ingenious": ("mcts", {"seconds": 1.5, "iterations": 10**9, "rollout_plies": 0}),
     },
 }
-"""Level -> game family -> (bot, settings); ``*`` for every other family. Time-limited levels
-stay within 2 s a move. In Ingenious a move list runs to a thousand placements, which greedy
+"""Level -> game family -> (bot, settings); ``*`` for every other family. Levels stay within 2 s
+a move on one core; Azul's are limited by iterations (so a game is the same on any machine that
+is fast enough), with a time cap for slower ones. In Ingenious a move list runs to a thousand placements, which greedy
 weighs exactly and 0.1 s of MCTS cannot (it lost 5-15 to greedy), so greedy is its hard level;
 short rollouts of the sampled policy add more noise than they remove there, so its expert MCTS
 values new nodes by the evaluation alone. Azul Duel's hard level thinks 0.25 s: against greedy it won
@@ -56,6 +64,15 @@ class LevelBot:
         return self.bot_for(view.family).choose(view, limits)
 
 
+def _setting(text: str) -> int | float | str:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def make_bot(name: str, seed: int | None = None) -> Bot:
     """A bot by name (``random``, ``greedy``, ``mcts``, ``search``) or level (``easy``..``expert``).
 
@@ -65,7 +82,7 @@ def make_bot(name: str, seed: int | None = None) -> Bot:
     settings: dict[str, Any] = {}
     for item in filter(None, extra.split(",")):
         key, _, value = item.partition("=")
-        settings[key] = float(value) if "." in value else int(value)
+        settings[key] = _setting(value)
     if base in LEVELS:
         return LevelBot(base, seed, **settings)
     if base not in BOTS:

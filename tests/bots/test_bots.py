@@ -6,6 +6,9 @@ import pytest
 
 import kashi
 from kashi.bots import LEVELS, Limits, make_bot
+from kashi.bots.mcts import MCTSBot, Node
+from kashi.games.azul.rules import COLOURS
+from tests.games.azul.builders import board
 
 
 def positions(variant: str = "azul", players: int = 2, count: int = 4):
@@ -21,7 +24,7 @@ def positions(variant: str = "azul", players: int = 2, count: int = 4):
     return found
 
 
-BOT_SETTINGS = ["random", "greedy", "easy", "mcts:iterations=25", "search:depth=2"]
+BOT_SETTINGS = ["random", "greedy", "lookahead:width=3", "easy", "mcts:iterations=25", "search:depth=2"]
 
 
 @pytest.mark.parametrize("name", BOT_SETTINGS)
@@ -35,7 +38,7 @@ def test_bot_plays_a_legal_move_from_the_view(name, variant):
         assert state.to_json() == before
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "mcts:iterations=30", "search:depth=2"])
+@pytest.mark.parametrize("name", ["random", "greedy", "lookahead", "mcts:iterations=30", "search:depth=2"])
 def test_same_seed_same_choices(name):
     states = positions(count=3)
     first = [make_bot(name, seed=9).choose(s.view(s.current_player), Limits()) for s in states]
@@ -82,3 +85,31 @@ def test_search_bot_looks_ahead_further_with_more_time():
     slow = make_bot("search", seed=1)
     slow.choose(state, Limits(seconds=0.4))
     assert slow.last_depth > quick.last_depth >= 1
+
+
+def test_lookahead_sees_the_reply_greedy_invites():
+    """Greedy completes its line 3 with the three yellows for 5 points and leaves the red that
+    completes the opponent's line 5 for 5; taking the red instead leaves only yellows, which the
+    opponent (every line full) must drop on its floor. Lookahead takes the red."""
+    state = board(
+        walls={0: [".....", ".....", "xxx.x", ".....", "....."], 1: [".....", ".....", ".....", ".....", "x.xxx"]},
+        lines={1: {1: "B", 2: "BB", 3: "BBB", 4: "BBBB", 5: "RRRR"}},
+        factories=["RYYY"],
+        bag=None,
+    )
+    assert make_bot("greedy", seed=1).choose(state, Limits()).colour == COLOURS.index("Y")
+    assert make_bot("lookahead", seed=1).choose(state, Limits()).colour == COLOURS.index("R")
+
+
+@pytest.mark.parametrize("variant", ["azul", "azul-duel"])
+def test_mcts_ordered_plies_add_moves_in_the_games_order(variant):
+    """Below the root, ordered levels add the mover's best moves by ``order_moves`` first; the
+    others add what the rollout policy proposes."""
+    state = positions(variant, count=2)[1]
+    best = state.order_moves(state.legal_moves())[:3]
+    ordered, node = MCTSBot(seed=1, ordered_plies=2), Node()
+    added = [ordered._expand(state.copy(), node, depth=1) for _ in range(3)]
+    assert added == best and node.order is not None
+    sampled, node = MCTSBot(seed=1), Node()
+    sampled._expand(state.copy(), node, depth=1)
+    assert node.order is None and len(node.children) == 1
