@@ -2,14 +2,16 @@
 
 An environment step here is what a learner pays for: ``last()`` (the observation and the action
 mask), a uniformly random legal action drawn from the mask, and ``step``. The raw engine figure
-is ``kashi bench``'s random self-play (``Game.play`` of ``State.random_move``), measured in the
-same run so the ratio does not depend on the machine.
+is ``kashi bench``'s random self-play (``State.random_move`` played with ``State.play``, chance
+drawn with ``State.sample_chance``, no records), measured in the same run so the ratio does not
+depend on the machine.
 
 The draw is kept as cheap as the raw benchmark's, so the figure measures the environment: the
-legal ids come from ``np.flatnonzero`` on the mask's bool view (numpy's ``nonzero`` is about 15
-times slower on int8, which dominates Azul Duel's 87,741 actions) and the pick from Python's
-``random`` (the raw benchmark's generator; a numpy ``Generator.integers`` call costs more than a
-quarter of an Azul engine move).
+legal ids come from ``nonzero`` on the mask's bool view (on int8 it is about 15 times slower,
+which dominates Azul Duel's 87,741 actions; ``np.flatnonzero`` adds a ravel that costs as much
+as the search on Azul's 180) and the pick from Python's ``random`` (the raw benchmark's
+generator; a numpy ``Generator.integers`` call costs more than a quarter of an Azul engine
+move).
 
     .venv/bin/python benchmarks/rl_envs.py [--seconds 5]
 """
@@ -47,7 +49,7 @@ def env_steps_per_second(module: Any, kwargs: dict[str, Any], seconds: float, se
             if not env.agents:
                 env.reset()
             continue
-        legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+        legal = observation["action_mask"].view(np.bool_).nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
     return steps / (time.perf_counter() - started)

@@ -19,8 +19,7 @@ from kashi.bots import Bot, Limits, make_bot
 from kashi.core.errors import IllegalMoveError
 from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding import encoder_for, observe
-from kashi.rl.masks import action_mask
+from kashi.rl.encoding import encoder_for
 from kashi.rl.pettingzoo.aec import SEED_BITS, observation_space
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import Table
@@ -105,11 +104,11 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
 
     def _observation(self) -> tuple[Observation, dict[str, Any]]:
         state = self._table().state
-        mask = action_mask(state, self.num_actions)
+        observation, mask = self.encoder.observe_with_mask(state, self.seat)
         info: dict[str, Any] = {"action_mask": mask, "scores": list(state.scores())}
         if self.encoder.has_info:
             info.update(self.encoder.info(state, self.seat))
-        return {"observation": observe(state, self.seat, self.encoder), "action_mask": mask}, info
+        return {"observation": observation, "action_mask": mask}, info
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.table is None:

@@ -1,7 +1,8 @@
 """Legal-action masks over a game configuration's fixed action space.
 
 Every engine lists the ids itself (``state.legal_actions()``, straight from its tables in Azul,
-Azul Duel and Ingenious), so a mask is one allocation and one vectorised write.
+Azul Duel and Ingenious), so a mask is one allocation and one vectorised write. Azul's encoder
+builds its drafts' masks without listing ids (``kashi.rl.encoding.azul``).
 """
 
 from __future__ import annotations

@@ -42,6 +42,8 @@ class RewardTracker:
 
     def __init__(self, scheme: str, teams: tuple[int, ...]) -> None:
         self.scheme = check_scheme(scheme)
+        self.every_step = scheme == "score"
+        """Whether a step before the end may pay; if not, ``step`` need only be asked at the end."""
         self.teams = teams
         self._scores: tuple[int, ...] = ()
 

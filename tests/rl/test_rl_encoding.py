@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding import encoder_for, observe
+from kashi.rl.encoding import encoder_for
 from kashi.rl.table import Table
 
 
@@ -18,12 +18,13 @@ def expected_blocks(state: Any, seat: int, last_round: int) -> dict[str, np.ndar
     players = state.num_players
     seats = [(seat + relative) % players for relative in range(players)]
     marker = state.marker_floor
-    lines = np.zeros((players, 5, 6))
+    lines = np.zeros((players, 5, 7))
     walls = np.zeros((players, 25, 6))
     for relative, other in enumerate(seats):
         for line in range(5):
             colour, count = state.line_colour[other * 5 + line], state.line_count[other * 5 + line]
-            lines[relative, line, colour + 1] = count / (line + 1)
+            lines[relative, line, colour + 1] = 1
+            lines[relative, line, 6] = count / (line + 1)
         for cell in range(25):
             walls[relative, cell, state.cells[other * 25 + cell] + 1] = 1
     tiling = np.zeros(5)
@@ -59,7 +60,7 @@ def test_azul_observation_blocks_match_the_position(variant: str, players: int, 
     checked = 0
     while not state.is_over():
         for seat in range(players):
-            observation = observe(state, seat, encoder)
+            observation = encoder.observe(state, seat)
             assert observation.shape == (encoder.size,) and observation.dtype == np.float32
             for name, expected in expected_blocks(state, seat, encoder.last_round).items():
                 assert np.allclose(observation[encoder.layout.blocks[name]], expected), name

@@ -12,7 +12,7 @@ import pytest
 
 from kashi.core.state import CHANCE
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding import encoder_for, observe
+from kashi.rl.encoding import encoder_for
 from kashi.rl.table import Table
 
 
@@ -32,8 +32,8 @@ def test_hidden_parts_do_not_change_an_observation(variant: str, players: int) -
             one, two = view.determinize(Random(rng.random())), view.determinize(Random(rng.random()))
             if one.to_json() != two.to_json():
                 differing += 1
-            assert np.array_equal(observe(one, seat, encoder), observe(two, seat, encoder))
-            assert np.array_equal(observe(one, seat, encoder), observe(state, seat, encoder))
+            assert np.array_equal(encoder.observe(one, seat), encoder.observe(two, seat))
+            assert np.array_equal(encoder.observe(one, seat), encoder.observe(state, seat))
             infos = encoder.info(one, seat), encoder.info(two, seat), encoder.info(state, seat)
             assert all(info.keys() == infos[0].keys() for info in infos)
             assert all(np.array_equal(info[key], infos[0][key]) for info in infos for key in info)
@@ -51,5 +51,5 @@ def test_seats_see_their_own_rack_but_not_the_others() -> None:
     rack = encoder.layout.blocks["rack"]
     for seat in (0, 1):
         counts = np.bincount(state.racks[seat], minlength=21)
-        assert np.allclose(observe(state, seat, encoder)[rack] * 6, counts)
+        assert np.allclose(encoder.observe(state, seat)[rack] * 6, counts)
     assert not np.array_equal(np.bincount(state.racks[0], minlength=21), np.bincount(state.racks[1], minlength=21))

@@ -3,13 +3,18 @@ observation has its configuration's fixed size, dtype and range."""
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import numpy as np
 import pytest
 
+from kashi.rl.config import GameConfig
+from kashi.rl.encoding import encoder_for
+from kashi.rl.masks import action_mask
 from kashi.rl.pettingzoo import azul_duel_v0, azul_v0, ingenious_v0
 from kashi.rl.pettingzoo.aec import KashiAECEnv
+from kashi.rl.table import Table
 
 CASES: list[tuple[Any, dict[str, Any], int]] = [
     (azul_v0, {"players": 2}, 3),
@@ -62,3 +67,29 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
     with pytest.raises(IllegalMoveError):
         env.step(int(np.flatnonzero(mask == 0)[0]))
     assert env.table.state.to_json() == before  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "options"), [("azul", 3, {}), ("azul-grey", 2, {}), ("azul", 2, {"partial_floor": True})]
+)
+def test_azul_observation_and_mask_together_are_the_separate_ones(
+    variant: str, players: int, options: dict[str, Any]
+) -> None:
+    """``observe_with_mask`` packs the position once for both; every observer gets what ``observe``
+    gives and the engine's mask, and arrays handed out earlier never change afterwards."""
+    config = GameConfig(variant, players, options)
+    encoder = encoder_for(config)
+    rng = Random(6)
+    table = Table(config, seed=8)
+    state = table.state
+    handed_out: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]] = []
+    while not state.is_over():
+        for seat in range(players):
+            observation, mask = encoder.observe_with_mask(state, seat)
+            assert np.array_equal(observation, encoder.observe(state, seat))
+            assert np.array_equal(mask, action_mask(state, config.num_actions))
+            assert mask.dtype == np.int8 and mask.shape == (config.num_actions,)
+            handed_out.append((observation, observation.copy(), mask, mask.copy()))
+        actions = state.legal_actions()
+        table.act(actions[rng.randrange(len(actions))])
+    assert all(np.array_equal(a, b) and np.array_equal(c, d) for a, b, c, d in handed_out)

@@ -3,17 +3,15 @@
 An encoder turns ``state.view(seat)`` into a flat float32 vector of a fixed length per game
 configuration, every entry in [0, 1], seats rotated so the observing seat comes first. Games
 that hide nothing (``hidden_information`` False) are encoded from the state itself, which saves
-the copy a view costs. The action mask is the engine's ``legal_actions()`` over the game's
-fixed action space.
+the copy a view costs. The action mask marks the engine's ``legal_actions()`` over the game's
+fixed action space; ``observe_with_mask`` gives both, which Azul's encoder builds from one
+reading of the position.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 
-import numpy as np
-
-from kashi.core.registry import AnyState
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder
 
@@ -33,9 +31,4 @@ def encoder_for(config: GameConfig) -> Encoder:
     return encoder
 
 
-def observe(state: AnyState, seat: int, encoder: Encoder) -> np.ndarray:
-    """The observation of ``seat``: the encoding of its view, never of hidden parts of the state."""
-    return encoder.encode(state.view(seat) if state.hidden_information else state, seat)
-
-
-__all__ = ["Encoder", "encoder_for", "observe"]
+__all__ = ["Encoder", "encoder_for"]

@@ -1,40 +1,67 @@
-"""Azul observations (every variant): the whole table, since Azul hides only the bag's order.
+"""Azul observations and masks (every variant): the whole table, since Azul hides only the bag's order.
 
 Blocks, seats rotated so the observer comes first: factory contents (counts per colour /4),
 centre (/20), bag and lid (/20); per seat its floor tiles (/7), whether it took the marker
 this round, its score (/200, capped); the marker still in the centre; per seat its pattern
-lines (line x {empty, 5 colours}: tiles held / line size) and wall (cell x {empty, 5
-colours} one-hot, so the grey side's choices show); who is to move (relative seat); the round
-(/5, capped, or /rounds under a round limit); on the grey side, the pattern line waiting for
-its wall space.
+lines (per line its colour one-hot over {empty, 5 colours}, then tiles held / line size) and
+wall (cell x {empty, 5 colours} one-hot, so the grey side's choices show); who is to move
+(relative seat); the round (/5, capped, or /rounds under a round limit); on the grey side, the
+pattern line waiting for its wall space.
 
-Speed: every entry depends on one small int of the position, so ``encode`` joins those ints
-(seats unrotated) into one list, packs it with ``struct`` (twice as fast as ``np.array`` on a
-list) and looks the whole vector up at once (``Lookups``); the observer's rotation is in the
-per-seat index arrays. A factory is one int (its content's number), a pattern line one int
-(``colour * 8 + count``), and the walls, which change once a round, are packed again only
-when they changed.
+Speed: a numpy call costs as much as packing a few dozen ints, so ``encode`` packs the position
+once into an int64 array that the observation and the mask share, and each of them is a table
+lookup on it. The position's int lists go in as they are (seats unrotated) through one
+``struct`` call; the two per-source-and-colour blocks (tiles, and the mover's accept keys) are
+joined from bytes kept per factory content and accept bitmask; the walls, which change once a
+round, are packed only when they changed. Every observation entry is a function of one packed
+int, so the observation is a ``take`` of packed ints, an add and a ``take`` of values
+(``Lookups``); the observer's rotation, even of who is to move and who took the marker, is in
+its per-seat index arrays. A draft is legal when its source holds its colour and the mover's
+line accepts it, so the mask is one add of the tiles and accept keys and one ``take`` of six
+entries per source and colour: no legal ids listed, no scatter.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import product
 from struct import Struct
 from typing import Any
 
 import numpy as np
 
+from kashi.core.registry import AnyState
+from kashi.games.azul import CENTRE, FLOOR, Draft
+from kashi.games.azul.rules import FACTORY_SIZE, FLOOR_SPACES, TILES_PER_COLOUR
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder, Layout, Lookups
 
 SCORE_SCALE = 200
+MOST_POINTS = 511
+"""Above any Azul score (25 wall tiles of at most 10 points, and the end bonuses)."""
 MARKER = "1"
 """The starting-player marker on a floor line (not a tile)."""
-LINE_CODES = 8
-"""A pattern line's int is ``colour * LINE_CODES + count`` (colour -1 when empty, count 0..5)."""
-CONTENTS = [counts for counts in product(range(5), repeat=5) if sum(counts) <= 4]
-"""Every possible factory content (tiles per colour); a factory's int is its index here."""
-CONTENT_IDS = {counts: index for index, counts in enumerate(CONTENTS)}
+ACCEPTS = 32
+"""Values of a colour's accept bitmask (``AzulState.accept``: bit ``line`` set when the line may take it)."""
+HELD = TILES_PER_COLOUR + 1
+"""Values of a colour's tile count in one source."""
+ACCEPT_KEYS = [Struct("q").pack(accept * HELD) for accept in range(ACCEPTS)]
+"""A draft's mask key is ``tiles + HELD * accept``; its accept part packed, by accept bitmask."""
+CONTENTS = {
+    counts: Struct("5q").pack(*counts)
+    for counts in product(range(FACTORY_SIZE + 1), repeat=5)
+    if sum(counts) <= FACTORY_SIZE
+}
+"""Every possible factory content (tiles per colour), packed."""
+DRAFT_ROWS = np.array(
+    [
+        [0] * (FLOOR + 1) if tiles == 0 else [accept >> line & 1 for line in range(FLOOR)] + [1]
+        for accept in range(ACCEPTS)
+        for tiles in range(HELD)
+    ],
+    dtype=np.int8,
+)
+"""Per mask key: whether the drafts to lines 1-5 and to the floor are legal."""
 
 
 class AzulEncoder(Encoder):
@@ -47,94 +74,129 @@ class AzulEncoder(Encoder):
         layout.add("centre", 5, 20)
         layout.add("bag", 5, 20)
         layout.add("lid", 5, 20)
-        layout.add("floor", players, 7)
+        layout.add("floor", players, FLOOR_SPACES)
         layout.add("took_marker", players)
         layout.add("score", players, SCORE_SCALE)
         layout.add("marker_in_centre", 1)
-        layout.add("lines", players * 30)
-        layout.divide("lines", [float(line + 1) for _ in range(players) for line in range(5) for _ in range(6)])
+        layout.add("lines", players * 35)
+        layout.divide(
+            "lines", [1.0 if slot < 6 else line + 1.0 for _ in range(players) for line in range(5) for slot in range(7)]
+        )
         layout.add("walls", players * 150)
         layout.add("to_move", players)
         layout.add("round", 1, self.last_round)
         layout.add("tiling_line", 5)
-        super().__init__()
-        # The raw ints: factory contents, centre, bag, lid, floors, scores, line codes (seat 0
-        # first); the marker in the centre, the round, and the observer-relative mover, marker
-        # taker and grey-side tiling line (-1: none); then the wall cells, packed separately.
-        self.floors_at = factories + 15
-        scores_at = self.floors_at + players
-        lines_at = scores_at + players
-        flags_at = lines_at + 5 * players
+        super().__init__(config)
+        # The packed ints, seat 0 first: per source and colour (the drafts' order) the accept
+        # key of the seat to move, then the tiles (factories, then the centre); bag, lid, floor
+        # tiles, scores, line colours, line counts; the marker in the centre, the round, the seat
+        # to move, the marker's taker and the grey side's tiling line (-1: none); the wall cells.
+        sources = factories + 1
+        tiles_at = sources * 5
+        centre_at = tiles_at + factories * 5
+        floors_at = centre_at + 15
+        scores_at = floors_at + players
+        colours_at = scores_at + players
+        counts_at = colours_at + 5 * players
+        flags_at = counts_at + 5 * players
         cells_at = flags_at + 5
-        self.pack = Struct(f"{cells_at}q").pack
-        self.pack_cells = Struct(f"{25 * players}q").pack
+        self.packed = np.zeros(cells_at + 25 * players, dtype=np.int64)
+        # numpy arrays are writable buffers, which numpy's type stubs do not declare
+        self._pack_drafts: Callable[..., None] = Struct(f"{centre_at * 8}s").pack_into
+        self._pack_position: Callable[..., None] = Struct(f"{cells_at - centre_at}q").pack_into
+        self._pack_cells: Callable[..., None] = Struct(f"{25 * players}q").pack_into
+        self._centre_at, self._cells_at, self._sources = centre_at * 8, cells_at * 8, sources
+        self._accepts = self.packed[:tiles_at]
+        self._tiles = self.packed[tiles_at : centre_at + 5]
         self._cells: list[int] = []
-        self._packed_cells = b""
+        probe: Any = config.make_state(0)
+        self.partial_floor: bool = probe.rules.partial_floor
+        drafts = [
+            probe.action_id(Draft(CENTRE if source == factories else source, colour, line))
+            for source in range(sources)
+            for colour in range(5)
+            for line in range(FLOOR + 1)
+        ]
+        if drafts != list(range(len(drafts))):
+            raise AssertionError("the mask needs draft ids ordered by source, colour and line")
+        placements = 0 if self.partial_floor else self.num_actions - len(drafts)
+        self._placements = np.zeros(placements, dtype=np.int8) if placements else None
+        """The grey side's wall placements, never legal while a draft is due."""
+
         lookups = Lookups()
         scales = self._scales
 
         def counts(entry: int, most: int) -> int:
-            return lookups.offset(np.arange(most + 1, dtype=np.float32) * scales[entry])
+            return lookups.offset(np.minimum(np.arange(most + 1, dtype=np.float32) * scales[entry], 1.0))
 
         def one_hot(slot: int, lowest: int, highest: int) -> int:
             return lookups.offset(np.arange(lowest, highest + 1) == slot, lowest)
 
-        contents = np.array(CONTENTS, dtype=np.float32)
-        line_values = np.arange(-LINE_CODES, 5 * LINE_CODES + 6)
-        self.sources: list[np.ndarray] = []
-        self.offsets: list[np.ndarray] = []
+        self.gathers: list[tuple[np.ndarray, np.ndarray]] = []
+        """Per observer: the packed int of each entry, and what to add to it to find the entry in ``table``."""
         for seat in range(players):
             seats = [(seat + relative) % players for relative in range(players)]
-            entries: list[tuple[int, int]] = []  # (raw int, table offset) of each entry in order
-            entries += [(i // 5, lookups.offset(contents[:, i % 5] * scales[i])) for i in range(factories * 5)]
-            entries += [(factories + i, counts(factories * 5 + i, 20)) for i in range(15)]
-            entries += [(self.floors_at + other, counts(len(entries), 7)) for other in seats]
-            entries += [(flags_at + 3, one_hot(relative, -1, players - 1)) for relative in range(players)]
-            entries += [(scores_at + other, counts(len(entries), SCORE_SCALE)) for other in seats]
+            entries: list[tuple[int, int]] = []  # (packed int, table offset) of each entry in order
+            entries += [(tiles_at + i, counts(i, FACTORY_SIZE)) for i in range(factories * 5)]
+            entries += [(centre_at + i, counts(len(entries), TILES_PER_COLOUR)) for i in range(15)]
+            entries += [(floors_at + other, counts(len(entries), FLOOR_SPACES)) for other in seats]
+            entries += [(flags_at + 3, one_hot(other, -1, players - 1)) for other in seats]
+            entries += [(scores_at + other, counts(len(entries), MOST_POINTS)) for other in seats]
             entries.append((flags_at, counts(len(entries), 1)))
             for other in seats:
                 for line in range(5):
-                    for slot in range(6):
-                        held = (line_values // LINE_CODES == slot - 1) * (line_values % LINE_CODES)
-                        table = held.astype(np.float32) * scales[len(entries)]
-                        entries.append((lines_at + other * 5 + line, lookups.offset(table, -LINE_CODES)))
+                    entries += [(colours_at + other * 5 + line, one_hot(slot - 1, -1, 4)) for slot in range(6)]
+                    entries.append((counts_at + other * 5 + line, counts(len(entries), line + 1)))
             entries += [
                 (cells_at + other * 25 + cell, one_hot(slot - 1, -1, 4))
                 for other in seats
                 for cell in range(25)
                 for slot in range(6)
             ]
-            entries += [(flags_at + 2, one_hot(relative, -1, players - 1)) for relative in range(players)]
+            entries += [(flags_at + 2, one_hot(other, -2, players - 1)) for other in seats]
             entries.append((flags_at + 1, counts(len(entries), self.last_round)))
             entries += [(flags_at + 4, one_hot(line, -1, 4)) for line in range(5)]
-            self.sources.append(np.array([source for source, _ in entries], dtype=np.intp))
-            self.offsets.append(np.array([offset for _, offset in entries], dtype=np.intp))
+            indices = np.array([packed for packed, _ in entries], dtype=np.intp)
+            offsets = np.array([offset for _, offset in entries], dtype=np.intp)
+            self.gathers.append((indices, offsets))
         self.table = lookups.flat()
 
     def encode(self, view: Any, seat: int) -> np.ndarray:
-        players = self.players
-        floors, marker, to_move = view.floor, view.marker_floor, view.current_player
-        raw = [CONTENT_IDS[content] for content in view.factories]
-        raw += view.centre
-        raw += view.bag
-        raw += view.lid
-        raw += map(len, floors)
-        if marker >= 0 and MARKER in floors[marker]:
-            raw[self.floors_at + marker] -= 1
-        raw += [min(score, SCORE_SCALE) for score in view.score]
-        lines = zip(view.line_colour, view.line_count, strict=False)  # equal lengths; strict costs time
-        raw += [colour * LINE_CODES + count for colour, count in lines]
-        raw += (
+        mover = max(view.current_player, 0)
+        accepts = b"".join(map(ACCEPT_KEYS.__getitem__, view.accept[5 * mover : 5 * mover + 5]))
+        self._pack_drafts(self.packed, 0, accepts * self._sources + b"".join(map(CONTENTS.__getitem__, view.factories)))
+        self._pack_position(
+            self.packed,
+            self._centre_at,
+            *view.centre,
+            *view.bag,
+            *view.lid,
+            *[len(floor) - (MARKER in floor) for floor in view.floor],
+            *view.score,
+            *view.line_colour,
+            *view.line_count,
             view.marker_in_centre,
             min(view.round, self.last_round),
-            (to_move - seat) % players if to_move >= 0 else -1,
-            (marker - seat) % players if marker >= 0 else -1,
+            view.current_player,
+            view.marker_floor,
             view.tiling[1] if view.tiling is not None else -1,
         )
         if view.cells != self._cells:
             self._cells = view.cells[:]
-            self._packed_cells = self.pack_cells(*self._cells)
-        index = np.frombuffer(self.pack(*raw) + self._packed_cells, dtype=np.int64)[self.sources[seat]]
-        index += self.offsets[seat]
-        observation: np.ndarray = self.table[index]
-        return observation
+            self._pack_cells(self.packed, self._cells_at, *self._cells)
+        indices, offsets = self.gathers[seat]
+        index = self.packed.take(indices)
+        index += offsets
+        return self.table.take(index)
+
+    def observe_with_mask(self, state: AnyState, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """The mask reads the tiles and accept keys that ``encode`` has just packed; ``mask``
+        alone (the engine's legal actions) serves the grey side's tiling and partial floors."""
+        observation = self.encode(state, seat)
+        view: Any = state
+        if view.current_player < 0 or view.tiling is not None or self.partial_floor:
+            return observation, self.mask(state)
+        mask = DRAFT_ROWS.take(self._tiles + self._accepts, 0).ravel()
+        if self._placements is not None:
+            mask = np.concatenate((mask, self._placements))
+        return observation, mask

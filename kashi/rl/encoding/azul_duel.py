@@ -70,7 +70,7 @@ class AzulDuelEncoder(Encoder):
         self.cell_index = cells_at + 1 + np.arange(2 * CELLS) * 8
         self.tile_index = tiles_at + 1 + np.arange(2 * CELLS) * 7
         self.line_index = lines_at + 1 + np.arange(2 * LINES) * 6
-        super().__init__()
+        super().__init__(config)
 
     def encode(self, view: Any, seat: int) -> np.ndarray:
         other = 1 - seat

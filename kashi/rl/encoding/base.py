@@ -8,6 +8,8 @@ from typing import Any
 import numpy as np
 
 from kashi.core.registry import AnyState
+from kashi.rl.config import GameConfig
+from kashi.rl.masks import action_mask
 
 
 class Layout:
@@ -42,14 +44,15 @@ class Layout:
 
 
 class Encoder(ABC):
-    """Encodes one game configuration's views; ``size`` is fixed for the configuration."""
+    """Encodes one game configuration's views and masks; ``size`` is fixed for the configuration."""
 
     layout: Layout
     has_info = False
     """Whether ``info`` adds anything (environments skip the call otherwise)."""
 
-    def __init__(self) -> None:
+    def __init__(self, config: GameConfig) -> None:
         self._scales = self.layout.scales()
+        self.num_actions = config.num_actions
 
     @property
     def size(self) -> int:
@@ -72,6 +75,19 @@ class Encoder(ABC):
     def encode(self, view: AnyState, seat: int) -> np.ndarray:
         """A new float32 vector of ``size`` entries in [0, 1] from ``view`` as ``seat`` sees it
         (the state itself when the game hides nothing: encoders must not change it)."""
+
+    def observe(self, state: AnyState, seat: int) -> np.ndarray:
+        """The observation of ``seat``: the encoding of its view, never of hidden parts of the state."""
+        return self.encode(state.view(seat) if state.hidden_information else state, seat)
+
+    def observe_with_mask(self, state: AnyState, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``observe(state, seat)`` and ``mask(state)``; an encoder may build both from one reading
+        of the position (Azul does)."""
+        return self.observe(state, seat), self.mask(state)
+
+    def mask(self, state: AnyState) -> np.ndarray:
+        """A new int8 vector over the action space: 1 at every legal action id of the seat to move."""
+        return action_mask(state, self.num_actions)
 
     def info(self, state: AnyState, seat: int) -> dict[str, Any]:
         """Extra per-seat facts for an environment's ``info`` (none by default).

@@ -45,7 +45,7 @@ class IngeniousEncoder(Encoder):
         layout.add("touched", 6)
         self.to_move_at = layout.add("to_move", players)
         self.cell_index = board_at + np.arange(len(self.area)) * CELL_VALUES
-        super().__init__()
+        super().__init__(config)
 
     def encode(self, view: Any, seat: int) -> np.ndarray:
         players = self.players

@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding import encoder_for, observe
+from kashi.rl.encoding import encoder_for
 
 
 class KashiObserver:
@@ -26,7 +26,7 @@ class KashiObserver:
         if state.kashi is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = observe(state.kashi, player, self.encoder)
+            self.tensor[:] = self.encoder.observe(state.kashi, player)
 
     def string_from(self, state: Any, player: int) -> str:
         if self.perfect_recall:

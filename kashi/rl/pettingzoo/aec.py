@@ -5,7 +5,8 @@ Agents are ``player_0`` .. ``player_{n-1}`` (seats). Each observation is a dict:
 space; all zero unless the agent is to move). Chance events are drawn inside ``step``.
 
 Speed: observations and masks are computed only in ``observe`` (PettingZoo's ``last`` asks for the
-agent to act), and a step that scores nothing leaves the reward dicts untouched.
+agent to act), together (``Encoder.observe_with_mask``); a step asks for rewards only when the
+scheme may pay before the end, and one that pays nothing leaves the reward dicts untouched.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding import encoder_for, observe
-from kashi.rl.masks import action_mask
+from kashi.rl.encoding import encoder_for
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import Table
 
 SEED_BITS = 48
+NOT_RESET = "call reset() before using the environment"
 
 
 def observation_space(size: int, num_actions: int) -> spaces.Dict:
@@ -100,24 +101,29 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.table.to_move]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        state = self._table().state
+        if self.table is None:
+            raise RuntimeError(NOT_RESET)
+        state = self.table.state
         seat = self._seats[agent]
         if state.current_player == seat:
-            mask = action_mask(state, self.num_actions)
+            observation, mask = self.encoder.observe_with_mask(state, seat)
         else:
-            mask = np.zeros(self.num_actions, np.int8)
-        return {"observation": observe(state, seat, self.encoder), "action_mask": mask}
+            observation, mask = self.encoder.observe(state, seat), np.zeros(self.num_actions, np.int8)
+        return {"observation": observation, "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        table = self._table()
+        table = self.table
+        if table is None:
+            raise RuntimeError(NOT_RESET)
         self._cumulative_rewards[agent] = 0.0
         table.act(int(action))
         state = table.state
-        rewards = self._tracker.step(state)
+        over = state.is_over()
+        rewards = self._tracker.step(state) if over or self._tracker.every_step else None
         if rewards is not None or self._rewarded:
             self.rewards = dict(zip(self.agents, rewards or [0.0] * len(self.agents), strict=True))
             self._rewarded = rewards is not None
@@ -125,7 +131,7 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         if self.encoder.has_info:
             for seat, agent_name in enumerate(self.possible_agents):
                 self.infos[agent_name] = self.encoder.info(state, seat)
-        if state.is_over():
+        if over:
             outcome = state.outcome()
             truncated = outcome is not None and outcome.termination == TRUNCATED
             for agent_name in self.agents:
@@ -144,8 +150,3 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
 
     def close(self) -> None:
         self.table = None
-
-    def _table(self) -> Table:
-        if self.table is None:
-            raise RuntimeError("call reset() before using the environment")
-        return self.table
