@@ -2,13 +2,11 @@
 
 Each iteration samples the hidden parts of the view (``determinize``) and every chance event
 afresh, so the tree is over the players' moves only and never sees hidden information. A node
-may have about ``widening * sqrt(visits)`` children: the root (and the next ``ordered_plies - 1``
-levels) adds its moves in the game's ``order_moves`` order, deeper nodes add the moves the
-game's ``rollout_move`` proposes, so positions with hundreds of moves are searched where it
-matters. Ordering the replies too gives the tree the opponent's best answers first, where a
-sampled policy finds them by luck (in Azul Duel it lifted 300 iterations from about 55% to 75%
-against greedy in 40-game checks). A child whose move is not legal in this iteration's sample
-is skipped. Rollouts play ``rollout_move`` for a few plies and end with the game's evaluation.
+may have about ``widening * sqrt(visits)`` children: the root adds its moves in the game's
+``order_moves`` order, deeper nodes add the moves the game's ``rollout_move`` proposes, so
+positions with hundreds of moves are searched where it matters. A child whose move is not
+legal in this iteration's sample is skipped. Rollouts play ``rollout_move`` for a few plies and
+end with the game's evaluation.
 """
 
 from __future__ import annotations
@@ -26,14 +24,12 @@ from kashi.core.state import CHANCE
 
 
 class Node:
-    __slots__ = ("children", "order", "total", "visits")
+    __slots__ = ("children", "total", "visits")
 
     def __init__(self) -> None:
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.total = 0.0
-        self.order: list[Any] | None = None
-        """The moves to add, best first, where the tree follows the game's move order."""
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -51,7 +47,6 @@ class MCTSBot:
         widening: float = 2.0,
         rollout_plies: int = 8,
         scale: float = 10.0,
-        ordered_plies: int = 1,
     ) -> None:
         self.rng = Random(seed)
         self.iterations = iterations
@@ -60,16 +55,15 @@ class MCTSBot:
         self.widening = widening
         self.rollout_plies = rollout_plies
         self.scale = scale
-        self.ordered_plies = ordered_plies
-        """Tree levels that add moves in the game's ``order_moves`` order (1: the root only)."""
         self.last_iterations = 0
+        self._root_order: list[Any] = []
 
     def choose(self, view: AnyState, limits: Limits) -> Any:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        self._root_order = view.order_moves(list(moves))
         root = Node()
-        root.order = view.order_moves(list(moves))
         budget = limits.iterations or self.iterations
         seconds = limits.seconds or self.seconds
         deadline = time.perf_counter() + seconds if seconds else None
@@ -90,15 +84,20 @@ class MCTSBot:
                 break
             mover = state.current_player
             if len(node.children) < 1 + self.widening * math.sqrt(node.visits):
-                move = self._expand(state, node, len(path))
+                move = self._new_move(state, node, node is root)
                 if move is not None:
-                    path.append((node.children[move], mover))
+                    child = node.children[move] = Node()
+                    state.play(move)
+                    path.append((child, mover))
                     break
             chosen = self._select(state, node)
             if chosen is None:
-                move = self._expand(state, node, len(path))
-                if move is not None:
-                    path.append((node.children[move], mover))
+                move = self._new_move(state, node, node is root)
+                if move is None:
+                    break
+                chosen = node.children[move] = Node()
+                state.play(move)
+                path.append((chosen, mover))
                 break
             node = chosen
             path.append((node, mover))
@@ -108,38 +107,16 @@ class MCTSBot:
             child.visits += 1
             child.total += squash(margin(values, mover), self.scale)
 
-    def _expand(self, state: AnyState, node: Node, depth: int) -> Any:
-        """Play a move not yet below ``node`` and add its child; None when every move is there.
-
-        The first ``ordered_plies`` levels take moves in the game's order (legal in this sample:
-        hidden parts differ between samples), deeper ones the moves ``rollout_move`` proposes.
-        """
-        if depth < self.ordered_plies:
-            if node.order is None:
-                node.order = state.order_moves(state.legal_moves())
-            for move in node.order:
-                if move not in node.children:
-                    try:
-                        state.play(move)
-                    except IllegalMoveError:
-                        continue
-                    node.children[move] = Node()
-                    return move
-            return None
-        move = None
+    def _new_move(self, state: AnyState, node: Node, at_root: bool) -> Any:
+        """The next move to add below ``node``: by the game's order at the root, else proposed."""
+        if at_root:
+            return next((move for move in self._root_order if move not in node.children), None)
         for _ in range(4):
-            proposed = state.rollout_move(self.rng)
-            if proposed not in node.children:
-                move = proposed
-                break
-        if move is None:
-            untried = [move for move in state.legal_moves() if move not in node.children]
-            if not untried:
-                return None
-            move = self.rng.choice(untried)
-        state.play(move)
-        node.children[move] = Node()
-        return move
+            move = state.rollout_move(self.rng)
+            if move not in node.children:
+                return move
+        untried = [move for move in state.legal_moves() if move not in node.children]
+        return self.rng.choice(untried) if untried else None
 
     def _select(self, state: AnyState, node: Node) -> Node | None:
         """Play the child with the best upper bound among those legal in this sample."""

@@ -6,7 +6,6 @@ import pytest
 
 import kashi
 from kashi.bots import LEVELS, Limits, make_bot
-from kashi.bots.mcts import MCTSBot, Node
 from kashi.games.azul.rules import COLOURS
 from tests.games.azul.builders import board
 
@@ -99,17 +98,3 @@ def test_lookahead_sees_the_reply_greedy_invites():
     )
     assert make_bot("greedy", seed=1).choose(state, Limits()).colour == COLOURS.index("Y")
     assert make_bot("lookahead", seed=1).choose(state, Limits()).colour == COLOURS.index("R")
-
-
-@pytest.mark.parametrize("variant", ["azul", "azul-duel"])
-def test_mcts_ordered_plies_add_moves_in_the_games_order(variant):
-    """Below the root, ordered levels add the mover's best moves by ``order_moves`` first; the
-    others add what the rollout policy proposes."""
-    state = positions(variant, count=2)[1]
-    best = state.order_moves(state.legal_moves())[:3]
-    ordered, node = MCTSBot(seed=1, ordered_plies=2), Node()
-    added = [ordered._expand(state.copy(), node, depth=1) for _ in range(3)]
-    assert added == best and node.order is not None
-    sampled, node = MCTSBot(seed=1), Node()
-    sampled._expand(state.copy(), node, depth=1)
-    assert node.order is None and len(node.children) == 1
