@@ -23,24 +23,30 @@ BOTS: dict[str, Any] = {
 ANY_GAME = "*"
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "easy": {ANY_GAME: ("greedy", {"noise": 0.5})},
-    "medium": {ANY_GAME: ("greedy", {}), "ingenious": ("greedy", {"noise": 0.25})},
+    "medium": {
+        ANY_GAME: ("greedy", {}),
+        "azul-duel": ("greedy", {"noise": 0.25}),
+        "ingenious": ("greedy", {"noise": 0.25}),
+    },
     "hard": {
         ANY_GAME: ("mcts", {"iterations": 200, "seconds": 0.5}),
-        "azul-duel": ("mcts", {"seconds": 0.25, "iterations": 10**9}),
+        "azul-duel": ("greedy", {}),
         "ingenious": ("greedy", {}),
     },
     "expert": {
         ANY_GAME: ("mcts", {"iterations": 1000, "seconds": 2.0}),
+        "azul-duel": ("mcts", {"seconds": 1.5, "iterations": 10**9}),
         "ingenious": ("mcts", {"seconds": 1.5, "iterations": 10**9, "rollout_plies": 0}),
     },
 }
 """Level -> game family -> (bot, settings); ``*`` for every other family. Levels stay within 2 s
 a move on one core; Azul's are limited by iterations (so a game is the same on any machine that
-is fast enough), with a time cap for slower ones. In Ingenious a move list runs to a thousand placements, which greedy
-weighs exactly and 0.1 s of MCTS cannot (it lost 5-15 to greedy), so greedy is its hard level;
-short rollouts of the sampled policy add more noise than they remove there, so its expert MCTS
-values new nodes by the evaluation alone. Azul Duel's hard level thinks 0.25 s: against greedy it won
-62.5% of 200 games at 0.1 s and 66.0% at 0.25 s."""
+is fast enough), with a time cap for slower ones. In Ingenious a move list runs to a thousand
+placements, which greedy weighs exactly and 0.1 s of MCTS cannot (it lost 5-15 to greedy), so
+greedy is its hard level; short rollouts of the sampled policy add more noise than they remove
+there, so its expert MCTS values new nodes by the evaluation alone. In Azul Duel MCTS beat
+greedy in only 66% of 200 games at 0.25 s a move, so Azul Duel's levels below expert follow
+Ingenious's: greedy is hard, and medium plays a quarter of its moves at random."""
 
 
 class LevelBot:

@@ -69,9 +69,9 @@ def test_levels_map_to_bots_per_game_and_unknown_names_fail():
     expert = make_bot("expert", seed=1)
     assert expert.name == "expert"
     assert expert.bot_for("azul").name == "mcts" and expert.bot_for("ingenious").rollout_plies == 0
-    assert make_bot("medium", seed=1).bot_for("azul-duel").name == "greedy"
+    assert make_bot("medium", seed=1).bot_for("azul-duel").noise == 0.25
     assert make_bot("hard", seed=1).bot_for("ingenious").name == "greedy"
-    assert make_bot("hard", seed=1).bot_for("azul-duel").seconds == 0.25
+    assert make_bot("hard", seed=1).bot_for("azul-duel").name == "greedy"
     assert make_bot("hard:seconds=0.05", seed=1).bot_for("azul").seconds == 0.05
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
