@@ -119,14 +119,3 @@ def test_random_move_is_uniform_over_the_legal_moves(variant: str, seed: int, st
     chi2 = sum((seen[move] - 200) ** 2 / 200 for move in legal)
     freedom = len(legal) - 1
     assert chi2 < freedom + 6 * (2 * freedom) ** 0.5
-
-
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([2, 3, 4]), variant=st.sampled_from(["azul", "azul-grey"]))
-def test_legal_actions_are_the_action_ids_of_the_legal_moves(seed, players, variant):
-    game = kashi.new_game(variant, players=players, seed=seed)
-    rng = Random(seed)
-    while not game.is_over():
-        state = game.state
-        assert state.legal_actions() == [state.action_id(move) for move in state.legal_moves()]
-        game.play(state.random_move(rng))
