@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from kashi.bots.appraise import AppraiseBot
 from kashi.bots.base import Bot, Limits
 from kashi.bots.greedy import GreedyBot
-from kashi.bots.lookahead import LookaheadBot
 from kashi.bots.mcts import MCTSBot
 from kashi.bots.random_bot import RandomBot
+from kashi.bots.rollout import RolloutBot
 from kashi.bots.search import AlphaBetaBot
 from kashi.core.registry import AnyState
 
 BOTS: dict[str, Any] = {
     "random": RandomBot,
     "greedy": GreedyBot,
-    "lookahead": LookaheadBot,
     "mcts": MCTSBot,
     "search": AlphaBetaBot,
+    "appraise": AppraiseBot,
+    "rollout": RolloutBot,
 }
 
 ANY_GAME = "*"
@@ -35,18 +37,18 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     },
     "expert": {
         ANY_GAME: ("mcts", {"iterations": 1000, "seconds": 2.0}),
-        "azul-duel": ("mcts", {"seconds": 1.5, "iterations": 10**9}),
-        "ingenious": ("mcts", {"seconds": 1.5, "iterations": 10**9, "rollout_plies": 0}),
+        "azul-duel": ("rollout", {}),
+        "ingenious": ("appraise", {}),
     },
 }
 """Level -> game family -> (bot, settings); ``*`` for every other family. Levels stay within 2 s
-a move on one core; Azul's are limited by iterations (so a game is the same on any machine that
-is fast enough), with a time cap for slower ones. In Ingenious a move list runs to a thousand
-placements, which greedy weighs exactly and 0.1 s of MCTS cannot (it lost 5-15 to greedy), so
-greedy is its hard level; short rollouts of the sampled policy add more noise than they remove
-there, so its expert MCTS values new nodes by the evaluation alone. In Azul Duel MCTS beat
-greedy in only 66% of 200 games at 0.25 s a move, so Azul Duel's levels below expert follow
-Ingenious's: greedy is hard, and medium plays a quarter of its moves at random."""
+a move on one core and are limited by iterations or widths, not the clock, so a game between
+them plays out the same on any machine fast enough (Azul's MCTS has a time cap for slower
+ones). In Azul Duel and Ingenious MCTS barely beat greedy (66% at 0.25 s in Azul Duel, about
+50% in Ingenious), so greedy is their hard level, medium plays a quarter of greedy's moves at
+random, and expert is a bot built on greedy: ``rollout`` (greedy's best moves played out by
+greedy) in Azul Duel, ``appraise`` (the game's appraisal of the reply a move leaves) in
+Ingenious. See docs/bots.md for the ladder."""
 
 
 class LevelBot:

@@ -23,7 +23,15 @@ def positions(variant: str = "azul", players: int = 2, count: int = 4):
     return found
 
 
-BOT_SETTINGS = ["random", "greedy", "lookahead:width=3", "easy", "mcts:iterations=25", "search:depth=2"]
+BOT_SETTINGS = [
+    "random",
+    "greedy",
+    "easy",
+    "mcts:iterations=25",
+    "search:depth=2",
+    "rollout:width=2,plies=4",
+    "appraise:late=200,playouts=2",
+]
 
 
 @pytest.mark.parametrize("name", BOT_SETTINGS)
@@ -37,9 +45,29 @@ def test_bot_plays_a_legal_move_from_the_view(name, variant):
         assert state.to_json() == before
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "lookahead", "mcts:iterations=30", "search:depth=2"])
-def test_same_seed_same_choices(name):
-    states = positions(count=3)
+@pytest.mark.parametrize(
+    ("variant", "players"), [("ingenious", 3), ("ingenious", 4), ("ingenious-teams", 4), ("ingenious-solo", 1)]
+)
+def test_the_expert_level_plays_every_ingenious_setup(variant, players):
+    for state in positions(variant, players, count=2):
+        seat = state.current_player
+        move = make_bot("expert:late=200,playouts=2", seed=1).choose(state.view(seat), Limits())
+        assert move in state.legal_moves()
+
+
+@pytest.mark.parametrize(
+    ("name", "variant"),
+    [
+        ("random", "azul"),
+        ("greedy", "azul"),
+        ("mcts:iterations=30", "azul"),
+        ("search:depth=2", "azul"),
+        ("rollout:width=3,plies=6", "azul"),
+        ("appraise:late=200,playouts=3", "ingenious"),
+    ],
+)
+def test_same_seed_same_choices(name, variant):
+    states = positions(variant, count=3)
     first = [make_bot(name, seed=9).choose(s.view(s.current_player), Limits()) for s in states]
     second = [make_bot(name, seed=9).choose(s.view(s.current_player), Limits()) for s in states]
     assert first == second
@@ -68,7 +96,8 @@ def test_levels_map_to_bots_per_game_and_unknown_names_fail():
     assert set(LEVELS) == {"easy", "medium", "hard", "expert"}
     expert = make_bot("expert", seed=1)
     assert expert.name == "expert"
-    assert expert.bot_for("azul").name == "mcts" and expert.bot_for("ingenious").rollout_plies == 0
+    assert expert.bot_for("azul").name == "mcts"
+    assert expert.bot_for("azul-duel").name == "rollout" and expert.bot_for("ingenious").name == "appraise"
     assert make_bot("medium", seed=1).bot_for("azul-duel").noise == 0.25
     assert make_bot("hard", seed=1).bot_for("ingenious").name == "greedy"
     assert make_bot("hard", seed=1).bot_for("azul-duel").name == "greedy"
@@ -86,10 +115,10 @@ def test_search_bot_looks_ahead_further_with_more_time():
     assert slow.last_depth > quick.last_depth >= 1
 
 
-def test_lookahead_sees_the_reply_greedy_invites():
+def test_rollout_sees_the_reply_greedy_invites():
     """Greedy completes its line 3 with the three yellows for 5 points and leaves the red that
     completes the opponent's line 5 for 5; taking the red instead leaves only yellows, which the
-    opponent (every line full) must drop on its floor. Lookahead takes the red."""
+    opponent (every line full) must drop on its floor. Playing out the reply alone shows it."""
     state = board(
         walls={0: [".....", ".....", "xxx.x", ".....", "....."], 1: [".....", ".....", ".....", ".....", "x.xxx"]},
         lines={1: {1: "B", 2: "BB", 3: "BBB", 4: "BBBB", 5: "RRRR"}},
@@ -97,4 +126,4 @@ def test_lookahead_sees_the_reply_greedy_invites():
         bag=None,
     )
     assert make_bot("greedy", seed=1).choose(state, Limits()).colour == COLOURS.index("Y")
-    assert make_bot("lookahead", seed=1).choose(state, Limits()).colour == COLOURS.index("R")
+    assert make_bot("rollout:plies=1", seed=1).choose(state, Limits()).colour == COLOURS.index("R")

@@ -14,7 +14,7 @@ from typing import Any
 from kashi.core.errors import IllegalMoveError, KashiError
 from kashi.core.outcome import INSTANT_WIN, RULES, Outcome, ScoreChange, ScorePart, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat
-from kashi.games.ingenious import heuristics
+from kashi.games.ingenious import foresight, heuristics
 from kashi.games.ingenious.actions import KIND_SLOTS, SLOTS_PER_EDGE, slot_of
 from kashi.games.ingenious.hexgrid import CELLS, COORDS, NAMES, distance
 from kashi.games.ingenious.layout import EMPTY, Layout, layout
@@ -682,6 +682,10 @@ class IngeniousState(State[Move, Tile]):
 
     def rollout_move(self, rng: Random) -> Move:
         return heuristics.rollout_move(self, rng)
+
+    def appraise(self, moves: list[Move], rng: Random | None = None, **settings: Any) -> list[float]:
+        """A value per move for the mover that also weighs the reply it leaves (see ``foresight``)."""
+        return foresight.appraise(self, moves, rng, **settings)
 
     def render(self, seat: int | None = None, colour: bool = False) -> str:
         """The board with cell names on its edges, the rack of ``seat`` (default: the seat to
