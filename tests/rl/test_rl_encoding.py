@@ -30,6 +30,8 @@ def expected_blocks(state: Any, seat: int, last_round: int) -> dict[str, np.ndar
     tiling = np.zeros(5)
     if state.tiling is not None:
         tiling[state.tiling[1]] = 1
+    if not state.rules.grey:
+        walls = 1 - walls[:, :, 0]  # the colour side: tiled or not
     return {
         "factories": np.array(state.factories).ravel() / 4,
         "centre": np.array(state.centre) / 20,

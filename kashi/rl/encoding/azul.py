@@ -4,7 +4,8 @@ Blocks, seats rotated so the observer comes first: factory contents (counts per 
 centre (/20), bag and lid (/20); per seat its floor tiles (/7), whether it took the marker
 this round, its score (/200, capped); the marker still in the centre; per seat its pattern
 lines (per line its colour one-hot over {empty, 5 colours}, then tiles held / line size) and
-wall (cell x {empty, 5 colours} one-hot, so the grey side's choices show); who is to move
+wall (on the colour side whether each cell is tiled, its colour being printed; on the grey side
+cell x {empty, 5 colours} one-hot, so the owner's choices show); who is to move
 (relative seat); the round (/5, capped, or /rounds under a round limit); on the grey side, the
 pattern line waiting for its wall space.
 
@@ -68,6 +69,9 @@ class AzulEncoder(Encoder):
     def __init__(self, config: GameConfig) -> None:
         players = self.players = config.players
         factories = 2 * players + 1
+        probe: Any = config.make_state(0)
+        self.partial_floor: bool = probe.rules.partial_floor
+        self.grey: bool = probe.rules.grey
         self.last_round = max(int(config.options.get("rounds") or 0), 5)
         layout = self.layout = Layout()
         layout.add("factories", factories * 5, 4)
@@ -82,7 +86,7 @@ class AzulEncoder(Encoder):
         layout.divide(
             "lines", [1.0 if slot < 6 else line + 1.0 for _ in range(players) for line in range(5) for slot in range(7)]
         )
-        layout.add("walls", players * 150)
+        layout.add("walls", players * (150 if self.grey else 25))
         layout.add("to_move", players)
         layout.add("round", 1, self.last_round)
         layout.add("tiling_line", 5)
@@ -109,8 +113,6 @@ class AzulEncoder(Encoder):
         self._accepts = self.packed[:tiles_at]
         self._tiles = self.packed[tiles_at : centre_at + 5]
         self._cells: list[int] = []
-        probe: Any = config.make_state(0)
-        self.partial_floor: bool = probe.rules.partial_floor
         drafts = [
             probe.action_id(Draft(CENTRE if source == factories else source, colour, line))
             for source in range(sources)
@@ -147,12 +149,16 @@ class AzulEncoder(Encoder):
                 for line in range(5):
                     entries += [(colours_at + other * 5 + line, one_hot(slot - 1, -1, 4)) for slot in range(6)]
                     entries.append((counts_at + other * 5 + line, counts(len(entries), line + 1)))
-            entries += [
-                (cells_at + other * 25 + cell, one_hot(slot - 1, -1, 4))
-                for other in seats
-                for cell in range(25)
-                for slot in range(6)
-            ]
+            if self.grey:
+                entries += [
+                    (cells_at + other * 25 + cell, one_hot(slot - 1, -1, 4))
+                    for other in seats
+                    for cell in range(25)
+                    for slot in range(6)
+                ]
+            else:
+                filled = lookups.offset(np.arange(-1, 5) >= 0, -1)
+                entries += [(cells_at + other * 25 + cell, filled) for other in seats for cell in range(25)]
             entries += [(flags_at + 2, one_hot(other, -2, players - 1)) for other in seats]
             entries.append((flags_at + 1, counts(len(entries), self.last_round)))
             entries += [(flags_at + 4, one_hot(line, -1, 4)) for line in range(5)]
