@@ -14,18 +14,26 @@ generator; a numpy ``Generator.integers`` call costs more than a quarter of an A
 move).
 
     .venv/bin/python benchmarks/rl_envs.py [--seconds 5]
+    .venv/bin/python benchmarks/rl_envs.py --bursts 20   # Azul only, in processor time
+
+Wall-clock runs on a shared machine swing with its other load, and the raw figure with them.
+``--bursts N`` instead alternates N bursts of raw moves and environment steps in one process,
+timed in processor time, and prints the median of the per-burst ratios.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from typing import Any
 
 import numpy as np
 
 from kashi.bench import random_games
+from kashi.core.registry import variant
+from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.pettingzoo import azul_duel_v0, azul_v0, ingenious_v0
 
 CONFIGS: list[tuple[str, Any, dict[str, Any], str, int]] = [
@@ -36,13 +44,23 @@ CONFIGS: list[tuple[str, Any, dict[str, Any], str, int]] = [
 ]
 
 
+BURST = 20_000
+"""Raw moves, then environment steps, in one burst."""
+
+
 def env_steps_per_second(module: Any, kwargs: dict[str, Any], seconds: float, seed: int) -> float:
     env = module.raw_env(**kwargs)
-    rng = random.Random(seed)
-    steps = 0
     env.reset(seed=seed)
-    started = time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    return env_steps(env, random.Random(seed), seconds=seconds)
+
+
+def env_steps(env: Any, rng: random.Random, seconds: float = 0.0, steps_wanted: int = 0) -> float:
+    """Steps per second of ``env`` for ``seconds`` of wall-clock time or ``steps_wanted`` steps of
+    processor time."""
+    clock = time.process_time if steps_wanted else time.perf_counter
+    steps = 0
+    started = clock()
+    while steps < steps_wanted if steps_wanted else clock() - started < seconds:
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
@@ -52,16 +70,49 @@ def env_steps_per_second(module: Any, kwargs: dict[str, Any], seconds: float, se
         legal = observation["action_mask"].view(np.bool_).nonzero()[0]
         env.step(int(legal[rng.randrange(len(legal))]))
         steps += 1
-    return steps / (time.perf_counter() - started)
+    return steps / (clock() - started)
+
+
+def raw_moves(name: str, players: int, moves_wanted: int, rng: random.Random) -> float:
+    """Random moves per second of processor time, played as ``kashi bench``'s headline loop plays."""
+    chosen = variant(name)
+    options = chosen.resolve(players, {})
+    moves = 0
+    started = time.process_time()
+    while moves < moves_wanted:
+        state = chosen.family.make_state(players, options, moves % players)
+        while state.current_player != TERMINAL:
+            if state.current_player == CHANCE:
+                state.apply_chance(state.sample_chance(rng))
+            else:
+                state.play(state.random_move(rng))
+                moves += 1
+    return moves / (time.process_time() - started)
+
+
+def bursts(count: int, seed: int) -> None:
+    for label, module, kwargs, name, players in CONFIGS[:2]:
+        env = module.raw_env(**kwargs)
+        env.reset(seed=seed)
+        rng = random.Random(seed)
+        pairs = [(raw_moves(name, players, BURST, rng), env_steps(env, rng, steps_wanted=BURST)) for _ in range(count)]
+        ratio = statistics.median(steps / raw for raw, steps in pairs)
+        steps = statistics.median(steps for _, steps in pairs)
+        raw = statistics.median(raw for raw, _ in pairs)
+        print(f"{label}: median of {count} bursts: env {steps:,.0f} steps/s, raw {raw:,.0f} moves/s, ratio {ratio:.3f}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bursts", type=int, default=0, help="Azul only: alternating bursts in processor time")
     args = parser.parse_args()
-    for label, module, kwargs, variant, players in CONFIGS:
-        raw = random_games(variant, players, 0, args.seconds, args.seed).moves_per_s
+    if args.bursts:
+        bursts(args.bursts, args.seed)
+        return
+    for label, module, kwargs, name, players in CONFIGS:
+        raw = random_games(name, players, 0, args.seconds, args.seed).moves_per_s
         steps = env_steps_per_second(module, kwargs, args.seconds, args.seed)
         print(f"{label}: env {steps:,.0f} steps/s, raw engine {raw:,.0f} moves/s, ratio {steps / raw:.2f}")
 
