@@ -13,7 +13,7 @@ from random import Random
 from typing import Any
 
 from kashi.bots.base import Limits
-from kashi.bots.greedy import move_values
+from kashi.bots.greedy import best_move, move_values
 from kashi.core.registry import AnyState
 
 
@@ -31,5 +31,4 @@ class AppraiseBot:
             return moves[0]
         appraise = getattr(view, "appraise", None)
         values = appraise(moves, self.rng, **self.settings) if appraise else move_values(view, moves)
-        top = max(values)
-        return self.rng.choice([move for move, value in zip(moves, values, strict=True) if value == top])
+        return best_move(moves, values, self.rng)

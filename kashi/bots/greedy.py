@@ -39,6 +39,10 @@ def move_values(state: AnyState, moves: list[Any]) -> list[float]:
 def greedy_move(state: AnyState, rng: Random) -> Any:
     """A move with the best evaluation for the mover, ties broken at random."""
     moves = state.legal_moves()
-    values = move_values(state, moves)
+    return best_move(moves, move_values(state, moves), rng)
+
+
+def best_move(moves: list[Any], values: list[float], rng: Random) -> Any:
+    """One of the moves with the highest value, ties broken at random."""
     top = max(values)
     return rng.choice([move for move, value in zip(moves, values, strict=True) if value == top])

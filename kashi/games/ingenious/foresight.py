@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kashi.games.ingenious.endgame import can_play_out, finish_shares
-from kashi.games.ingenious.heuristics import EXTRA_PLACEMENT, board_value, decision, placement_gain
+from kashi.games.ingenious.heuristics import EXTRA_PLACEMENT, board_value, move_value, track_cap
 from kashi.games.ingenious.moves import Decision, Move, Placement
 from kashi.games.ingenious.offers import PointTable, open_points
 from kashi.games.ingenious.rules import GOAL, RACK_SIZE
@@ -74,10 +74,7 @@ def colour_gains(track: list[int], rules: IngeniousRules, locked: int, settings:
     gains = []
     for colour in range(6):
         before = track[colour]
-        if rules.bonus:
-            cap = next((mark for mark in rules.marks if mark > before), before)
-        else:
-            cap = before if locked >> colour & 1 else GOAL
+        cap = track_cap(rules, locked, colour, before)
         row = []
         raised = track[:]
         for gained in range(GOAL + 1):
@@ -141,7 +138,7 @@ def appraise(
     below. ``overrides`` change fields of ``Settings``."""
     settings = Settings(**overrides)
     if state.rules.scoring != "rays" or (state.deciding and not settings.swap):
-        return [_plain(state, move) for move in moves]
+        return [move_value(state, move) for move in moves]
     seat = state.current_player
     table = open_points(state.board, state.layout.area)
     mine = colour_gains(state.track(seat), state.rules, state.locked, settings)
@@ -176,12 +173,6 @@ def _rack_worth(state: IngeniousState, values: list[float], move: Move) -> float
     rack = state.racks[state.current_player]
     kept = max(values[kind] for kind in rack)
     return expected_best(values, state.bag, RACK_SIZE - len(rack), kept)
-
-
-def _plain(state: IngeniousState, move: Move) -> float:
-    if isinstance(move, Decision):
-        return float(move is decision(state))
-    return placement_gain(state, move)
 
 
 def _reply_cost(state: IngeniousState, move: Placement, settings: Settings) -> float:

@@ -18,6 +18,7 @@ from kashi.games.ingenious.scoring import group_size, ray_runs
 from kashi.games.ingenious.tiles import PAIRS
 
 if TYPE_CHECKING:
+    from kashi.games.ingenious.rules import IngeniousRules
     from kashi.games.ingenious.state import IngeniousState
 
 WEIGHTS = (1.0, 0.5, 0.25, 0.12, 0.06, 0.03)
@@ -87,14 +88,19 @@ def placement_gain(state: IngeniousState, move: Placement) -> float:
     extra = 0.0
     for colour, gained in points(state, move):
         before = after[colour]
-        if rules.bonus:
-            cap = next((mark for mark in rules.marks if mark > before), before)
-            if before < cap <= before + gained:
-                extra += EXTRA_PLACEMENT
-        else:
-            cap = before if state.locked >> colour & 1 else GOAL
+        cap = track_cap(rules, state.locked, colour, before)
+        if rules.bonus and before < cap <= before + gained:
+            extra += EXTRA_PLACEMENT
         after[colour] = min(before + gained, cap)
     return board_value(after) - board_value(track) + extra
+
+
+def track_cap(rules: IngeniousRules, locked: int, colour: int, before: int) -> int:
+    """Where a track at ``before`` stops rising this placement: the next bonus mark, or the goal
+    unless the colour is locked."""
+    if rules.bonus:
+        return next((mark for mark in rules.marks if mark > before), before)
+    return before if locked >> colour & 1 else GOAL
 
 
 def decision(state: IngeniousState) -> Decision:
