@@ -1,10 +1,13 @@
 """Environment steps per second on one core, next to the raw engine's random moves per second.
 
 An environment step here is what a learner pays for: ``last()`` (the observation and the action
-mask), a uniformly random legal action drawn from the mask, and ``step``. The raw engine figure
-is ``kashi bench``'s random self-play (``State.random_move`` played with ``State.play``, chance
-drawn with ``State.sample_chance``, no records), measured in the same run so the ratio does not
-depend on the machine.
+mask), a uniformly random legal action drawn from the mask, and ``step``. For Azul the batched
+self-play games (``kashi.rl.vector``, 64 games unless ``--games`` says otherwise) are measured
+too: there a step is one move in one game, its share of the batch's observations, masks and
+draws (one random key per action, the largest legal one taken). The raw engine figure is ``kashi
+bench``'s random self-play (``State.random_move`` played with ``State.play``, chance drawn with
+``State.sample_chance``, no records), measured in the same run so the ratio does not depend on
+the machine.
 
 The draw is kept as cheap as the raw benchmark's, so the figure measures the environment: the
 legal ids come from ``nonzero`` on the mask's bool view (on int8 it is about 15 times slower,
@@ -15,10 +18,11 @@ move).
 
     .venv/bin/python benchmarks/rl_envs.py [--seconds 5]
     .venv/bin/python benchmarks/rl_envs.py --bursts 20   # Azul only, in processor time
+    .venv/bin/python benchmarks/rl_envs.py --bursts 20 --games 16
 
 Wall-clock runs on a shared machine swing with its other load, and the raw figure with them.
-``--bursts N`` instead alternates N bursts of raw moves and environment steps in one process,
-timed in processor time, and prints the median of the per-burst ratios.
+``--bursts N`` instead alternates N bursts of raw moves, environment steps and batched steps in
+one process, timed in processor time, and prints the median of the per-burst ratios.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from kashi.bench import random_games
 from kashi.core.registry import variant
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.pettingzoo import azul_duel_v0, azul_v0, ingenious_v0
+from kashi.rl.vector import VectorGames
 
 CONFIGS: list[tuple[str, Any, dict[str, Any], str, int]] = [
     ("azul 2p", azul_v0, {"players": 2}, "azul", 2),
@@ -45,7 +50,7 @@ CONFIGS: list[tuple[str, Any, dict[str, Any], str, int]] = [
 
 
 BURST = 20_000
-"""Raw moves, then environment steps, in one burst."""
+"""Raw moves, then environment steps, then batched steps, in one burst."""
 
 
 def env_steps_per_second(module: Any, kwargs: dict[str, Any], seconds: float, seed: int) -> float:
@@ -73,6 +78,19 @@ def env_steps(env: Any, rng: random.Random, seconds: float = 0.0, steps_wanted: 
     return steps / (clock() - started)
 
 
+def vector_steps(games: VectorGames, rng: np.random.Generator, seconds: float = 0.0, steps_wanted: int = 0) -> float:
+    """Moves per second over all of ``games`` (from new games), timed as ``env_steps`` times."""
+    clock = time.process_time if steps_wanted else time.perf_counter
+    step = games.reset(seed=int(rng.integers(1 << 32)))
+    steps = 0
+    started = clock()
+    while steps < steps_wanted if steps_wanted else clock() - started < seconds:
+        keys = rng.random(step.action_mask.shape, dtype=np.float32) + step.action_mask
+        step = games.step(keys.argmax(axis=1))
+        steps += games.num_games
+    return steps / (clock() - started)
+
+
 def raw_moves(name: str, players: int, moves_wanted: int, rng: random.Random) -> float:
     """Random moves per second of processor time, played as ``kashi bench``'s headline loop plays."""
     chosen = variant(name)
@@ -90,16 +108,29 @@ def raw_moves(name: str, players: int, moves_wanted: int, rng: random.Random) ->
     return moves / (time.process_time() - started)
 
 
-def bursts(count: int, seed: int) -> None:
+def bursts(count: int, seed: int, batch: int) -> None:
     for label, module, kwargs, name, players in CONFIGS[:2]:
         env = module.raw_env(**kwargs)
         env.reset(seed=seed)
-        rng = random.Random(seed)
-        pairs = [(raw_moves(name, players, BURST, rng), env_steps(env, rng, steps_wanted=BURST)) for _ in range(count)]
-        ratio = statistics.median(steps / raw for raw, steps in pairs)
-        steps = statistics.median(steps for _, steps in pairs)
-        raw = statistics.median(raw for raw, _ in pairs)
-        print(f"{label}: median of {count} bursts: env {steps:,.0f} steps/s, raw {raw:,.0f} moves/s, ratio {ratio:.3f}")
+        games = VectorGames(name, batch, players)
+        rng, keys = random.Random(seed), np.random.default_rng(seed)
+        runs = [
+            (
+                raw_moves(name, players, BURST, rng),
+                env_steps(env, rng, steps_wanted=BURST),
+                vector_steps(games, keys, steps_wanted=BURST),
+            )
+            for _ in range(count)
+        ]
+        median = statistics.median
+        raw = median(raw for raw, _, _ in runs)
+        for kind, column in (("env", 1), (f"{batch} games batched", 2)):
+            steps = median(run[column] for run in runs)
+            ratios = [run[column] / run[0] for run in runs]
+            print(
+                f"{label}, {kind}: median of {count} bursts: {steps:,.0f} steps/s, raw {raw:,.0f} moves/s, "
+                f"ratio {median(ratios):.3f} (bursts {min(ratios):.3f} to {max(ratios):.3f})"
+            )
 
 
 def main() -> None:
@@ -107,14 +138,19 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bursts", type=int, default=0, help="Azul only: alternating bursts in processor time")
+    parser.add_argument("--games", type=int, default=64, help="games in the batched environment")
     args = parser.parse_args()
     if args.bursts:
-        bursts(args.bursts, args.seed)
+        bursts(args.bursts, args.seed, args.games)
         return
     for label, module, kwargs, name, players in CONFIGS:
         raw = random_games(name, players, 0, args.seconds, args.seed).moves_per_s
         steps = env_steps_per_second(module, kwargs, args.seconds, args.seed)
         print(f"{label}: env {steps:,.0f} steps/s, raw engine {raw:,.0f} moves/s, ratio {steps / raw:.2f}")
+        if name == "azul":
+            games = VectorGames(name, args.games, players)
+            batched = vector_steps(games, np.random.default_rng(args.seed), args.seconds)
+            print(f"{label}, {args.games} games batched: {batched:,.0f} steps/s, ratio {batched / raw:.2f}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Reinforcement-learning adapters: PettingZoo (``kashi.rl.pettingzoo``), Gymnasium
-(``kashi.rl.gymnasium_env``) and OpenSpiel (``kashi.rl.openspiel``), sharing one table runner,
-one observation encoder per game family and one set of reward schemes.
+(``kashi.rl.gymnasium_env``), OpenSpiel (``kashi.rl.openspiel``) and batched self-play games
+(``kashi.rl.vector``), sharing one table runner, one observation encoder per game family and
+one set of reward schemes.
 
 They need the ``kashi[rl]`` extra (numpy, pettingzoo, gymnasium, open_spiel).
 """

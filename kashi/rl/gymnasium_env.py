@@ -20,9 +20,9 @@ from kashi.core.errors import IllegalMoveError
 from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
-from kashi.rl.pettingzoo.aec import SEED_BITS, observation_space
+from kashi.rl.pettingzoo.aec import observation_space
 from kashi.rl.rewards import RewardTracker, check_scheme
-from kashi.rl.table import Table
+from kashi.rl.table import SEED_BITS, Table
 
 Observation = dict[str, np.ndarray]
 

@@ -13,6 +13,9 @@ from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE
 from kashi.rl.config import GameConfig
 
+SEED_BITS = 48
+"""Bits of the game seeds the environments draw from their seed generators."""
+
 
 class Table:
     """A game in progress: its state, the RNG of its chance events, and whose turn it is."""

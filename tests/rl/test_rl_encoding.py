@@ -37,7 +37,7 @@ def expected_blocks(state: Any, seat: int, last_round: int) -> dict[str, np.ndar
         "centre": np.array(state.centre) / 20,
         "bag": np.array(state.bag) / 20,
         "lid": np.array(state.lid) / 20,
-        "floor": np.array([len(state.floor[o]) - (o == marker and "1" in state.floor[o]) for o in seats]) / 7,
+        "floor": np.array([len(state.floor[o]) for o in seats]) / 7,
         "took_marker": np.array([o == marker for o in seats]),
         "score": np.array([min(state.score[o], 200) for o in seats]) / 200,
         "marker_in_centre": np.array([state.marker_in_centre]),

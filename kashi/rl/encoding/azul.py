@@ -1,21 +1,21 @@
 """Azul observations and masks (every variant): the whole table, since Azul hides only the bag's order.
 
 Blocks, seats rotated so the observer comes first: factory contents (counts per colour /4),
-centre (/20), bag and lid (/20); per seat its floor tiles (/7), whether it took the marker
-this round, its score (/200, capped); the marker still in the centre; per seat its pattern
-lines (per line its colour one-hot over {empty, 5 colours}, then tiles held / line size) and
-wall (on the colour side whether each cell is tiled, its colour being printed; on the grey side
-cell x {empty, 5 colours} one-hot, so the owner's choices show); who is to move
-(relative seat); the round (/5, capped, or /rounds under a round limit); on the grey side, the
-pattern line waiting for its wall space.
+centre (/20), bag and lid (/20); per seat its floor spaces filled (/7: tiles and the marker,
+which costs a space as a tile does), whether it took the marker this round, its score (/200,
+capped); the marker still in the centre; per seat its pattern lines (per line its colour one-hot
+over {empty, 5 colours}, then tiles held / line size) and wall (on the colour side whether each
+cell is tiled, its colour being printed; on the grey side cell x {empty, 5 colours} one-hot, so
+the owner's choices show); who is to move (relative seat); the round (/5, capped, or /rounds
+under a round limit); on the grey side, the pattern line waiting for its wall space.
 
 Speed: a numpy call costs as much as packing a few dozen ints, so ``encode`` packs the position
 once into an int64 array that the observation and the mask share, and each of them is a table
-lookup on it. The position's int lists go in as they are (seats unrotated) through one
-``struct`` call; the two per-source-and-colour blocks (tiles, and the mover's accept keys) are
-joined from bytes kept per factory content and accept bitmask; the walls, which change once a
-round, are packed only when they changed. Every observation entry is a function of one packed
-int, so the observation is a ``take`` of packed ints, an add and a ``take`` of values
+lookup on it. One ``struct`` call writes the position into the array's bytes: the two
+per-source-and-colour blocks (tiles, and the mover's accept keys) joined from bytes kept per factory
+content and accept bitmask, then the int lists as they are (seats unrotated); the walls, which
+change once a round, are packed only when they changed. Every observation entry is a function of
+one packed int, so the observation is a ``take`` of packed ints, an add and a ``take`` of values
 (``Lookups``); the observer's rotation, even of who is to move and who took the marker, is in
 its per-seat index arrays. A draft is legal when its source holds its colour and the mover's
 line accepts it, so the mask is one add of the tiles and accept keys and one ``take`` of six
@@ -24,7 +24,7 @@ entries per source and colour: no legal ids listed, no scatter.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import product
 from struct import Struct
 from typing import Any
@@ -40,8 +40,6 @@ from kashi.rl.encoding.base import Encoder, Layout, Lookups
 SCORE_SCALE = 200
 MOST_POINTS = 511
 """Above any Azul score (25 wall tiles of at most 10 points, and the end bonuses)."""
-MARKER = "1"
-"""The starting-player marker on a floor line (not a tile)."""
 ACCEPTS = 32
 """Values of a colour's accept bitmask (``AzulState.accept``: bit ``line`` set when the line may take it)."""
 HELD = TILES_PER_COLOUR + 1
@@ -93,7 +91,7 @@ class AzulEncoder(Encoder):
         super().__init__(config)
         # The packed ints, seat 0 first: per source and colour (the drafts' order) the accept
         # key of the seat to move, then the tiles (factories, then the centre); bag, lid, floor
-        # tiles, scores, line colours, line counts; the marker in the centre, the round, the seat
+        # spaces, scores, line colours, line counts; the marker in the centre, the round, the seat
         # to move, the marker's taker and the grey side's tiling line (-1: none); the wall cells.
         sources = factories + 1
         tiles_at = sources * 5
@@ -104,15 +102,15 @@ class AzulEncoder(Encoder):
         counts_at = colours_at + 5 * players
         flags_at = counts_at + 5 * players
         cells_at = flags_at + 5
-        self.packed = np.zeros(cells_at + 25 * players, dtype=np.int64)
-        # numpy arrays are writable buffers, which numpy's type stubs do not declare
-        self._pack_drafts: Callable[..., None] = Struct(f"{centre_at * 8}s").pack_into
-        self._pack_position: Callable[..., None] = Struct(f"{cells_at - centre_at}q").pack_into
+        self._width = cells_at + 25 * players
+        self._pack: Callable[..., None] = Struct(f"{centre_at * 8}s{cells_at - centre_at}q").pack_into
         self._pack_cells: Callable[..., None] = Struct(f"{25 * players}q").pack_into
-        self._centre_at, self._cells_at, self._sources = centre_at * 8, cells_at * 8, sources
-        self._accepts = self.packed[:tiles_at]
-        self._tiles = self.packed[tiles_at : centre_at + 5]
-        self._cells: list[int] = []
+        self._cells_at, self._sources = cells_at * 8, sources
+        self._draft_keys = (tiles_at, centre_at + 5)
+        self._single = self._rows(1)
+        self.packed = self._single.packed
+        self._accepts, self._tiles = self._single.accepts[0], self._single.tiles[0]
+        self._batches: dict[int, PackedRows] = {}
         drafts = [
             probe.action_id(Draft(CENTRE if source == factories else source, colour, line))
             for source in range(sources)
@@ -166,18 +164,25 @@ class AzulEncoder(Encoder):
             offsets = np.array([offset for _, offset in entries], dtype=np.intp)
             self.gathers.append((indices, offsets))
         self.table = lookups.flat()
+        self._indices = np.stack([indices for indices, _ in self.gathers])
+        self._offsets = np.stack([offsets for _, offsets in self.gathers])
 
-    def encode(self, view: Any, seat: int) -> np.ndarray:
+    def _rows(self, count: int) -> PackedRows:
+        return PackedRows(count, self._width, *self._draft_keys)
+
+    def _write(self, view: Any, rows: PackedRows, row: int) -> None:
+        """Pack ``view`` into row ``row`` of ``rows``; its walls only when they changed since."""
         mover = max(view.current_player, 0)
         accepts = b"".join(map(ACCEPT_KEYS.__getitem__, view.accept[5 * mover : 5 * mover + 5]))
-        self._pack_drafts(self.packed, 0, accepts * self._sources + b"".join(map(CONTENTS.__getitem__, view.factories)))
-        self._pack_position(
-            self.packed,
-            self._centre_at,
+        start = row * self._width * 8
+        self._pack(
+            rows.buffer,
+            start,
+            accepts * self._sources + b"".join(map(CONTENTS.__getitem__, view.factories)),
             *view.centre,
             *view.bag,
             *view.lid,
-            *[len(floor) - (MARKER in floor) for floor in view.floor],
+            *map(len, view.floor),
             *view.score,
             *view.line_colour,
             *view.line_count,
@@ -187,9 +192,12 @@ class AzulEncoder(Encoder):
             view.marker_floor,
             view.tiling[1] if view.tiling is not None else -1,
         )
-        if view.cells != self._cells:
-            self._cells = view.cells[:]
-            self._pack_cells(self.packed, self._cells_at, *self._cells)
+        if view.cells != rows.cells[row]:
+            rows.cells[row] = view.cells[:]
+            self._pack_cells(rows.buffer, start + self._cells_at, *view.cells)
+
+    def encode(self, view: Any, seat: int) -> np.ndarray:
+        self._write(view, self._single, 0)
         indices, offsets = self.gathers[seat]
         index = self.packed.take(indices)
         index += offsets
@@ -206,3 +214,47 @@ class AzulEncoder(Encoder):
         if self._placements is not None:
             mask = np.concatenate((mask, self._placements))
         return observation, mask
+
+    def observe_batch(self, states: Sequence[AnyState]) -> tuple[np.ndarray, np.ndarray]:
+        """Every state packed as one row, then one gather and one mask lookup for all of them."""
+        count = len(states)
+        rows = self._batches.get(count)
+        if rows is None:
+            rows = self._batches[count] = self._rows(count)
+        seats = []
+        tiling = []  # rows where the grey side places a tile: their masks are the engine's
+        for row, state in enumerate(states):
+            view: Any = state
+            self._write(view, rows, row)
+            seats.append(view.current_player)
+            if view.tiling is not None:
+                tiling.append(row)
+        index = rows.packed.take(self._indices.take(seats, 0) + rows.starts)
+        index += self._offsets.take(seats, 0)
+        observations = self.table.take(index)
+        if self.partial_floor:
+            return observations, np.stack([self.mask(state) for state in states])
+        masks = DRAFT_ROWS.take(rows.tiles + rows.accepts, 0).reshape(count, -1)
+        if self._placements is not None:
+            masks = np.concatenate((masks, np.zeros((count, self._placements.size), np.int8)), 1)
+        for row in tiling:
+            masks[row] = self.mask(states[row])
+        return observations, masks
+
+
+class PackedRows:
+    """Positions packed for the gathers, one row of ``width`` int64 per game: ``struct`` writes
+    the bytes (into a bytearray, faster than into an array) and numpy reads them."""
+
+    def __init__(self, count: int, width: int, tiles_at: int, tiles_end: int) -> None:
+        self.buffer = bytearray(8 * width * count)
+        self.packed = np.frombuffer(self.buffer, dtype=np.int64)
+        grid = self.packed.reshape(count, width)
+        self.accepts = grid[:, :tiles_at]
+        """Per source and colour, the accept key of the seat to move."""
+        self.tiles = grid[:, tiles_at:tiles_end]
+        """Per source and colour, the tiles there."""
+        self.starts = (np.arange(count) * width)[:, None]
+        """Where each row starts in ``packed``."""
+        self.cells: list[list[int]] = [[] for _ in range(count)]
+        """The wall cells each row holds."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -84,6 +85,12 @@ class Encoder(ABC):
         """``observe(state, seat)`` and ``mask(state)``; an encoder may build both from one reading
         of the position (Azul does)."""
         return self.observe(state, seat), self.mask(state)
+
+    def observe_batch(self, states: Sequence[AnyState]) -> tuple[np.ndarray, np.ndarray]:
+        """The observations and masks of the seats to move in ``states``, one row per state
+        (each state must have a seat to move); an encoder may batch the work (Azul does)."""
+        pairs = [self.observe_with_mask(state, state.current_player) for state in states]
+        return np.stack([observation for observation, _ in pairs]), np.stack([mask for _, mask in pairs])
 
     def mask(self, state: AnyState) -> np.ndarray:
         """A new int8 vector over the action space: 1 at every legal action id of the seat to move."""

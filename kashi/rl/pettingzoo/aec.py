@@ -22,9 +22,8 @@ from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.rewards import RewardTracker, check_scheme
-from kashi.rl.table import Table
+from kashi.rl.table import SEED_BITS, Table
 
-SEED_BITS = 48
 NOT_RESET = "call reset() before using the environment"
 
 
