@@ -17,7 +17,6 @@ from gymnasium import spaces
 
 from kashi.bots import Bot, Limits, make_bot
 from kashi.core.errors import IllegalMoveError
-from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.pettingzoo.aec import observation_space
@@ -89,8 +88,7 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         rewards = self._tracker.step(table.state)
         reward = 0.0 if rewards is None else rewards[self.seat]
         observation, info = self._observation()
-        outcome = table.state.outcome()
-        truncated = outcome is not None and outcome.termination == TRUNCATED
+        truncated = table.truncated()
         return observation, reward, table.is_over() and not truncated, truncated, info
 
     def _play_bots(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from random import Random
 
 from kashi.core.errors import IllegalMoveError
+from kashi.core.outcome import TRUNCATED
 from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE
 from kashi.rl.config import GameConfig
@@ -54,3 +55,8 @@ class Table:
 
     def is_over(self) -> bool:
         return self.state.is_over()
+
+    def truncated(self) -> bool:
+        """Whether the game ended at the engine's round cap rather than by the rules."""
+        outcome = self.state.outcome()
+        return outcome is not None and outcome.termination == TRUNCATED

@@ -21,7 +21,6 @@ import numpy as np
 
 from kashi.core.errors import IllegalMoveError
 from kashi.core.messages import register
-from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.rewards import RewardTracker, check_scheme
@@ -98,19 +97,17 @@ class VectorGames:
             raise RuntimeError("call reset() before step()")
         ids = self._check(actions)
         rewards, terminated, truncated, final_scores = ends = self._blank()
-        every_step = self.reward_scheme == "score"
         states = []
-        for game, (table, action) in enumerate(zip(self._tables, ids, strict=True)):
+        for game, (table, tracker, action) in enumerate(zip(self._tables, self._trackers, ids, strict=True)):
             table.act(action)
             state = table.state
             over = state.is_over()
-            if over or every_step:
-                paid = self._trackers[game].step(state)
+            if over or tracker.every_step:
+                paid = tracker.step(state)
                 if paid is not None:
                     rewards[game] = paid
                 if over:
-                    outcome = state.outcome()
-                    ended_by_cap = outcome is not None and outcome.termination == TRUNCATED
+                    ended_by_cap = table.truncated()
                     truncated[game], terminated[game] = ended_by_cap, not ended_by_cap
                     final_scores[game] = state.scores()
                     state = self._start_game(game).state

@@ -18,7 +18,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
-from kashi.core.outcome import TRUNCATED
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.rewards import RewardTracker, check_scheme
@@ -131,8 +130,7 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
             for seat, agent_name in enumerate(self.possible_agents):
                 self.infos[agent_name] = self.encoder.info(state, seat)
         if over:
-            outcome = state.outcome()
-            truncated = outcome is not None and outcome.termination == TRUNCATED
+            truncated = table.truncated()
             for agent_name in self.agents:
                 self.terminations[agent_name] = not truncated
                 self.truncations[agent_name] = truncated
