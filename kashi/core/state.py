@@ -63,6 +63,14 @@ class State(ABC, Generic[MoveT, ChanceT]):
             return error
         return None
 
+    def move_parts(self, move: MoveT) -> dict[str, Any]:
+        """The parts a user interface builds ``move`` from by clicks (source, colour, target...).
+
+        A browser table lights and picks among the legal moves by these parts instead of parsing
+        notation; a game whose moves are one click each may keep the default, no parts.
+        """
+        return {}
+
     def random_move(self, rng: Random) -> MoveT:
         """A legal move drawn uniformly; games may override it with a faster exact sampler."""
         return rng.choice(self.legal_moves())

@@ -24,6 +24,14 @@ from kashi.server.settings import Settings
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 
+PAGES = ("/", "/games/{game_id}", "/join/{token}", "/replay", "/replay/{game_id}", "/history")
+"""The browser client's screens: each URL serves the same page, whose script reads the path."""
+
+
+async def client_page() -> FileResponse:
+    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
+
+
 def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -67,13 +75,7 @@ def create_app(settings: Settings) -> FastAPI:
         body["instance"] = settings.instance
         return JSONResponse(body)
 
-    @app.get("/", include_in_schema=False)
-    async def index() -> FileResponse:
-        return FileResponse(WEB / "index.html")
-
-    @app.get("/join/{token}", include_in_schema=False)
-    async def invite_page(token: str) -> FileResponse:
-        """Invite links open the client, which takes the seat with ``POST /api/join``."""
-        return FileResponse(WEB / "index.html")
+    for path in PAGES:
+        app.add_api_route(path, client_page, methods=["GET"], include_in_schema=False)
 
     return app

@@ -10,11 +10,13 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import PlainTextResponse
 
+from kashi.core.errors import KashiError
 from kashi.core.game import Game
 from kashi.core.record import Record
 from kashi.server import store
 from kashi.server.accounts import hub_of
 from kashi.server.messages import reason
+from kashi.server.schemas import RecordUpload
 
 router = APIRouter(prefix="/api", tags=["records"])
 
@@ -52,21 +54,56 @@ async def record_json(game_id: str, request: Request) -> dict[str, Any]:
 @router.get("/games/{game_id}/replay")
 async def replay(game_id: str, request: Request) -> dict[str, Any]:
     """Every position of the game after each event, with the score changes it caused."""
-    record = await finished_record(request, game_id)
+    return replay_steps(await finished_record(request, game_id))
+
+
+@router.post("/replay")
+async def replay_upload(body: RecordUpload) -> dict[str, Any]:
+    """The same steps for a record file a person brings (a game played elsewhere, or saved)."""
+    try:
+        record = Record.from_text(body.record)
+        return replay_steps(record)
+    except KashiError as error:
+        raise HTTPException(422, error.message.to_json()) from None
+
+
+def replay_steps(record: Record) -> dict[str, Any]:
+    """Replay ``record`` from its headers; a line that does not replay raises ``KashiError``."""
     game = Game.for_record(record)
-    steps: list[dict[str, Any]] = [{"number": 0, "event": None, "state": game.state.to_json(), "score_changes": []}]
+    steps: list[dict[str, Any]] = [
+        {"number": 0, "event": None, "state": game.state.to_json(), "scores": list(game.state.scores()),
+         "score_changes": []}
+    ]  # fmt: skip
     low = 0
     for number, item in enumerate(game.replay(record), start=1):
         changes = game.score_log[low:]
         low = len(game.score_log)
+        event = item.to_json()
+        if item.seat is not None:
+            event["parts"] = _parts(game, item.text)
         steps.append(
             {
                 "number": number,
-                "event": item.to_json(),
+                "event": event,
                 "state": game.state.to_json(),
                 "scores": list(game.state.scores()),
                 "score_changes": [change.to_json() for change in changes],
             }
         )
     outcome = game.outcome()
-    return {"record": record.to_json(), "steps": steps, "outcome": outcome.to_json() if outcome else None}
+    return {
+        "variant": game.variant.name,
+        "family": game.variant.family.name,
+        "players": game.state.num_players,
+        "names": list(game.names),
+        "record": record.to_json(),
+        "steps": steps,
+        "outcome": outcome.to_json() if outcome else None,
+    }
+
+
+def _parts(game: Game, text: str) -> dict[str, Any]:
+    try:
+        return game.state.move_parts(game.state.parse_move(text))
+    except KashiError:
+        return {}

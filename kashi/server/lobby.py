@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from kashi.core.errors import KashiError
 from kashi.core.game import Game
-from kashi.core.registry import variant, variants
+from kashi.core.registry import Option, variant, variants
 from kashi.server import store
 from kashi.server.accounts import CurrentUser, hub_of
 from kashi.server.clocks import Clock
@@ -62,10 +62,23 @@ async def list_variants() -> list[dict[str, Any]]:
             "description": item.description,
             "players": list(item.allowed_players),
             "options": {option.name: option.default for option in item.family.options},
+            "option_specs": [option_spec(option) for option in item.family.options],
             "presets": dict(item.presets),
         }
         for item in variants()
     ]
+
+
+def option_spec(option: Option) -> dict[str, Any]:
+    """What a form needs to offer an option: its default and the values it allows."""
+    return {
+        "name": option.name,
+        "default": option.default,
+        "choices": list(option.choices),
+        "minimum": option.minimum,
+        "maximum": option.maximum,
+        "ours": option.ours,
+    }
 
 
 @router.post("/games", status_code=201)

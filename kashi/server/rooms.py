@@ -139,11 +139,12 @@ class Room:
         connection.seen = total
         state = self.game.state
         to_move = state.current_player
-        legal = [str(move) for move in state.legal_moves()] if self.status == "active" and to_move in owned else []
+        legal = state.legal_moves() if self.status == "active" and to_move in owned else []
         outcome = state.outcome()
         return {
             "type": "state",
             "game": self.id,
+            "variant": self.row.variant,
             "version": self.version,
             "status": self.status,
             "reset": reset,
@@ -152,13 +153,32 @@ class Room:
             "view": state.view(viewer).to_json(),
             "to_move": to_move,
             "you": sorted(owned),
-            "legal_moves": legal,
+            "legal_moves": [str(move) for move in legal],
+            "moves": [{"text": str(move), "parts": state.move_parts(move)} for move in legal],
+            "last_move": self._last_move(bits),
+            "present": [self.present[seat] > 0 for seat in range(players)],
             "score_changes": [change.to_json() for change in changes],
             "scores": list(state.scores()),
             "outcome": outcome.to_json() if outcome is not None else None,
             "seats": [seat.to_json() for seat in self.seats],
             "clock": self.clock_message(),
         }
+
+    def _last_move(self, bits: list[int]) -> dict[str, Any] | None:
+        """The latest move with its parts, so a table can mark it (redacted where it is hidden)."""
+        for index in range(len(self.game.events) - 1, -1, -1):
+            item = self.game.events[index]
+            if item.seat is None:
+                continue
+            visibility = self.visibility[index]
+            if all(visibility.hidden_from & bit for bit in bits):
+                return {"seat": item.seat, "text": visibility.redacted, "parts": {}}
+            try:
+                parts = self.game.state.move_parts(self.game.state.parse_move(item.text))
+            except KashiError:
+                parts = {}
+            return {"seat": item.seat, "text": item.text, "parts": parts}
+        return None
 
     def clock_message(self) -> dict[str, Any]:
         to_move = self.game.state.current_player

@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from kashi.bots import LEVELS
+from kashi.core.record import MAX_RECORD_CHARS
 
 BotLevel = Literal["easy", "medium", "hard", "expert"]
 assert set(BotLevel.__args__) == set(LEVELS)  # type: ignore[attr-defined]
@@ -60,6 +61,11 @@ class JoinByToken(_Body):
 
 class JoinOpenSeat(_Body):
     seat: int = Field(ge=0, lt=8)
+
+
+class RecordUpload(_Body):
+    record: str = Field(min_length=1, max_length=MAX_RECORD_CHARS)
+    """The text form of a record (docs/records.md)."""
 
 
 class Empty(_Body):

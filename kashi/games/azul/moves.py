@@ -118,6 +118,19 @@ def parse_move(text: str) -> Move:
     return move
 
 
+def move_parts(move: Move) -> dict[str, int | str]:
+    """The parts of a move as a table picks them: see ``AzulState.move_parts``."""
+    if isinstance(move, WallPlacement):
+        return {"kind": "wall", "line": move.line + 1, "column": move.column + 1}
+    return {
+        "kind": "draft",
+        "source": "C" if move.source == CENTRE else move.source + 1,
+        "colour": COLOURS[move.colour],
+        "line": "F" if move.line == FLOOR else move.line + 1,
+        "to_floor": move.to_floor,
+    }
+
+
 def parse_chance(text: str) -> Chance:
     """Read a factory's ``BBYR`` / ``BY..`` / ``....`` or the centre tile ``+R``."""
     word = text.strip().upper()

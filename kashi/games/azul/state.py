@@ -28,6 +28,7 @@ from kashi.games.azul.moves import (
     FactoryFill,
     Move,
     WallPlacement,
+    move_parts,
     parse_chance,
     parse_move,
 )
@@ -294,8 +295,9 @@ class AzulState(State[Move, Chance]):
         tiles = self.centre if source == CENTRE else self.factories[source]
         taken = tiles[colour]
         if not taken:
-            where = "the centre" if source == CENTRE else f"factory {source + 1}"
-            raise IllegalMoveError("azul.colour_absent", source=where, colour=COLOUR_NAMES[colour])
+            if source == CENTRE:
+                raise IllegalMoveError("azul.colour_absent_centre", colour=COLOUR_NAMES[colour])
+            raise IllegalMoveError("azul.colour_absent", factory=source + 1, colour=COLOUR_NAMES[colour])
         if line != FLOOR and not self.accepts(seat, line, colour):
             index = seat * 5 + line
             held = self.line_colour[index]
@@ -455,7 +457,8 @@ class AzulState(State[Move, Chance]):
         self.line_count[index] = 0
         self._refresh_accept(seat, line)
         key, points, params = placement(self.wall[seat], line, column, self.rules.adjacency == "cross")
-        params["tile"] = f"{COLOURS[colour]} at {line + 1}-{column + 1}"
+        params.update(tile=f"{COLOURS[colour]} at {line + 1}-{column + 1}", colour=COLOUR_NAMES[colour])
+        params.update(wall_row=line + 1, wall_column=column + 1)
         self.score[seat] += points
         self._facts.append((seat, key, points, params))
 
@@ -645,6 +648,11 @@ class AzulState(State[Move, Chance]):
 
     def parse_chance(self, text: str) -> Chance:
         return parse_chance(text)
+
+    def move_parts(self, move: Move) -> dict[str, Any]:
+        """A draft's source (factory number or ``C``), colour letter and line (or ``F``) with
+        its tiles sent to the floor; a grey-wall placement's line and column."""
+        return move_parts(move)
 
     def copy(self) -> AzulState:
         other = object.__new__(AzulState)

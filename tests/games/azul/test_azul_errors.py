@@ -32,7 +32,7 @@ def offer() -> AzulState:
         ("1B3", "azul.line_other_colour", "pattern line 3 already holds red: a line holds one colour only"),
         ("4Y1", "azul.line_complete", "pattern line 1 is already complete"),
         ("1K4", "azul.colour_absent", "factory 1 has no black tiles"),
-        ("CB4", "azul.colour_absent", "the centre has no blue tiles"),
+        ("CB4", "azul.colour_absent_centre", "the centre has no blue tiles"),
         ("7B4", "azul.no_factory", "there is no factory 7 with 2 players (5 factories)"),
         ("w11", "azul.drafting_now", "no wall placement is due: take tiles from a factory or the centre"),
         (
@@ -76,7 +76,7 @@ def test_objects_that_are_not_moves(move: Any) -> None:
         ("3X2", None, MoveSyntaxError, "azul.syntax_move"),
         ("1B4", 1, IllegalMoveError, "core.out_of_turn"),
         (42, None, IllegalMoveError, "azul.not_a_move"),
-        (Draft(CENTRE, 0, 0), None, IllegalMoveError, "azul.colour_absent"),
+        (Draft(CENTRE, 0, 0), None, IllegalMoveError, "azul.colour_absent_centre"),
         ("9B4", None, IllegalMoveError, "azul.no_factory"),
         (WallPlacement(0, 0), 0, IllegalMoveError, "azul.drafting_now"),
     ],
