@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: test serve play lint types bench clean
+.PHONY: test serve play lint types browser bench clean
 
 $(BIN)/kashi: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -11,8 +11,15 @@ $(BIN)/kashi: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-test: lint types $(BIN)/kashi
+test: lint types browser $(BIN)/kashi
 	$(BIN)/python -m pytest -q
+
+# The browser tests drive Debian's Chromium; as root it is installed when missing, otherwise
+# those tests skip and say why.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+		&& { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; } \
+		|| echo "chromium is not installed: the browser tests will skip"
 
 lint: $(BIN)/kashi
 	$(BIN)/ruff check kashi tests examples

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -20,9 +19,7 @@ from kashi.server.logs import log
 from kashi.server.pubsub import make_fanout
 from kashi.server.security import EdgeMiddleware
 from kashi.server.settings import Settings
-
-WEB = Path(__file__).resolve().parent.parent / "web"
-
+from kashi.web import WEB
 
 PAGES = ("/", "/games/{game_id}", "/join/{token}", "/replay", "/replay/{game_id}", "/history")
 """The browser client's screens: each URL serves the same page, whose script reads the path."""

@@ -71,8 +71,8 @@ def replay_steps(record: Record) -> dict[str, Any]:
     """Replay ``record`` from its headers; a line that does not replay raises ``KashiError``."""
     game = Game.for_record(record)
     steps: list[dict[str, Any]] = [
-        {"number": 0, "event": None, "state": game.state.to_json(), "scores": list(game.state.scores()),
-         "score_changes": []}
+        {"number": 0, "event": None, "state": game.state.to_json(), "to_move": game.state.current_player,
+         "scores": list(game.state.scores()), "score_changes": []}
     ]  # fmt: skip
     low = 0
     for number, item in enumerate(game.replay(record), start=1):
@@ -86,6 +86,7 @@ def replay_steps(record: Record) -> dict[str, Any]:
                 "number": number,
                 "event": event,
                 "state": game.state.to_json(),
+                "to_move": game.state.current_player,
                 "scores": list(game.state.scores()),
                 "score_changes": [change.to_json() for change in changes],
             }

@@ -28,6 +28,7 @@ from kashi.server.messages import reason
 from kashi.server.models import GameRow, SeatRow, User
 from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, JoinByToken, JoinOpenSeat, SeatSpec
 from kashi.server.visibility import annotate
+from kashi.web import has_table
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 
@@ -64,6 +65,7 @@ async def list_variants() -> list[dict[str, Any]]:
             "options": {option.name: option.default for option in item.family.options},
             "option_specs": [option_spec(option) for option in item.family.options],
             "presets": dict(item.presets),
+            "table": has_table(item.family.name),
         }
         for item in variants()
     ]

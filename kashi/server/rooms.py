@@ -133,7 +133,16 @@ class Room:
             item = self.game.events[index]
             hidden = self.visibility[index].hidden_from
             text = self.visibility[index].redacted if all(hidden & bit for bit in bits) else item.text
-            events.append({"number": index + 1, "seat": item.seat, "text": text, "hidden": text != item.text})
+            made = self.game.score_log[self.score_marks[index - 1] if index else 0 : self.score_marks[index]]
+            events.append(
+                {
+                    "number": index + 1,
+                    "seat": item.seat,
+                    "text": text,
+                    "hidden": text != item.text,
+                    "score_changes": [change.to_json() for change in made],
+                }
+            )
         low = self.score_marks[start - 1] if start else 0
         changes: list[ScoreChange] = self.game.score_log[low:] if total else []
         connection.seen = total

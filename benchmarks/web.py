@@ -1,0 +1,129 @@
+"""The browser client's weight and a table's drawing time.
+
+Weight: the page's own JavaScript and CSS in ``kashi/web`` (no catalogues, no pictures),
+uncompressed, against the 200 KB budget. Drawing: Debian's Chromium (through Playwright) loads
+each game's renderer and draws positions of real games (taken from random self-play with the
+seat to move holding its legal moves, so the lit targets are drawn too); a draw is timed from
+the call to the end of the layout it causes, without animation.
+
+    .venv/bin/python benchmarks/web.py [--draws 200] [--players 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import threading
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import kashi
+from kashi.web import WEB
+
+BUDGET_KB = 200
+HARNESS = """<!doctype html><html lang="en" data-theme="light"><head><meta charset="utf-8">
+<link rel="stylesheet" href="/kashi.css"><link rel="stylesheet" href="/games/azul.css"></head>
+<body><div id="root" style="width:1000px"></div><script type="module">
+import { createRenderer } from "/games/azul.js";
+const fill = (text, params) => text.replace(/\\{(\\w+)[^}]*\\}/g, (_, name) => params[name] ?? "");
+const ctx = { t: (key, params = {}) => fill(key, params), num: String, explain: (part) => part.text,
+  seatName: (seat) => `Player ${seat + 1}`, settings: { symbols: true, reducedMotion: true },
+  play: () => {}, announce: () => {}, colourName: (letter) => letter };
+window.renderer = createRenderer(document.getElementById("root"), ctx);
+window.timeDraws = async (frames, rounds) => {
+  const times = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const frame of frames) {
+      const start = performance.now();
+      await window.renderer.draw(frame);
+      document.body.offsetHeight;
+      times.push(performance.now() - start);
+    }
+  }
+  return times;
+};
+window.ready = true;
+</script></body></html>"""
+
+
+def weight_kb() -> float:
+    files = [path for path in WEB.rglob("*") if path.suffix in (".js", ".css")]
+    return sum(path.stat().st_size for path in files) / 1000
+
+
+def frames(players: int, count: int, seed: int) -> list[dict[str, Any]]:
+    """Positions of random games, each as the seat to move sees it with its legal moves."""
+    rng = random.Random(seed)
+    found: list[dict[str, Any]] = []
+    while len(found) < count:
+        game = kashi.new_game("azul", players=players, seed=rng.randrange(2**32))
+        while not game.is_over() and len(found) < count:
+            state = game.state
+            moves = [{"text": str(move), "parts": state.move_parts(move)} for move in state.legal_moves()]
+            found.append(
+                {"variant": "azul", "view": state.to_json(), "players": players, "toMove": state.current_player,
+                 "you": [state.current_player], "perspective": state.current_player, "moves": moves,
+                 "lastMove": None, "previous": None, "changes": [], "animate": False}
+            )  # fmt: skip
+            game.play(state.random_move(rng))
+    return found
+
+
+def draw_times(players: int, draws: int) -> list[float]:
+    from playwright.sync_api import sync_playwright
+
+    handler = partial(SimpleHTTPRequestHandler, directory=str(WEB))
+    handler.log_message = lambda *args: None  # type: ignore[attr-defined]
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    sample = frames(players, 40, seed=1)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium",
+                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+            )
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.route(f"{base}/harness.html", lambda route: route.fulfill(body=HARNESS, content_type="text/html"))
+            page.goto(f"{base}/harness.html")
+            page.wait_for_function("window.ready === true")
+            page.evaluate("frames => window.timeDraws(frames, 1)", sample)
+            times: list[float] = page.evaluate(
+                "([frames, rounds]) => window.timeDraws(frames, rounds)", [sample, max(1, draws // len(sample))]
+            )
+            browser.close()
+    finally:
+        server.shutdown()
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--draws", type=int, default=200)
+    parser.add_argument("--players", type=int, default=4)
+    arguments = parser.parse_args()
+    weight = weight_kb()
+    times = sorted(draw_times(arguments.players, arguments.draws))
+    result = {
+        "js_css_kb": round(weight, 1),
+        "budget_kb": BUDGET_KB,
+        "players": arguments.players,
+        "draws": len(times),
+        "draw_ms_median": round(statistics.median(times), 2),
+        "draw_ms_p95": round(times[int(len(times) * 0.95) - 1], 2),
+        "draw_ms_max": round(times[-1], 2),
+    }
+    print(f"page JavaScript and CSS: {weight:.1f} KB of {BUDGET_KB} KB")
+    print(
+        f"Azul {arguments.players}-player table, {len(times)} draws: median {result['draw_ms_median']} ms, "
+        f"p95 {result['draw_ms_p95']} ms, max {result['draw_ms_max']} ms (budget 16 ms)"
+    )
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

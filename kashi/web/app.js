@@ -1,0 +1,93 @@
+// The page: settings and language first, the header, then the screen the URL names.
+
+import { h } from "./shell/dom.js";
+import { loadLanguage, t } from "./shell/i18n.js";
+import { applySettings, LANGUAGES, loadSettings, saveSettings } from "./shell/settings.js";
+
+const SCREENS = [
+  [/^\/$/, async (main, settings) => (await import("./shell/home.js")).showHome(main, settings)],
+  [/^\/games\/([\w-]+)$/, async (main, settings, id) => (await import("./shell/table.js")).showTable(main, id, settings)],
+  [/^\/join\/([^/]+)$/, async (main, settings, token) => (await import("./shell/join.js")).showJoin(main, token)],
+  [/^\/replay\/([\w-]+)$/, async (main, settings, id) => (await import("./shell/replay.js")).showReplay(main, settings, id)],
+  [/^\/replay$/, async (main, settings) => (await import("./shell/replay.js")).showReplay(main, settings, null)],
+  [/^\/history$/, async (main, settings) => (await import("./shell/history.js")).showHistory(main)],
+];
+
+function header(settings) {
+  const dialog = settingsDialog(settings);
+  return h(
+    "header",
+    { class: "topbar" },
+    h("a", { class: "brand", href: "/" }, h("img", { src: "/static/img/logo.svg", alt: "", width: 28, height: 28 }), h("span", {}, "kashi")),
+    h(
+      "nav",
+      { "aria-label": t("ui.nav.label") },
+      h("a", { href: "/" }, t("ui.nav.play")),
+      h("a", { href: "/history" }, t("ui.nav.history")),
+      h("a", { href: "/replay" }, t("ui.nav.replay")),
+    ),
+    h("button", { type: "button", class: "settings-button", "aria-haspopup": "dialog", onclick: () => dialog.showModal() }, t("ui.settings.title")),
+    dialog,
+  );
+}
+
+function settingsDialog(settings) {
+  const change = (name, value) => {
+    settings[name] = value;
+    saveSettings(settings);
+    location.reload();
+  };
+  const toggle = (name) =>
+    h(
+      "label",
+      { class: "check" },
+      h("input", { type: "checkbox", checked: settings[name], onchange: (event) => change(name, event.target.checked) }),
+      t(`ui.settings.${name}`),
+    );
+  const language = h(
+    "select",
+    { id: "setting-lang", onchange: (event) => change("lang", event.target.value) },
+    Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === settings.lang, lang: code }, name)),
+  );
+  const theme = h(
+    "select",
+    { id: "setting-theme", onchange: (event) => change("theme", event.target.value) },
+    ["light", "dark"].map((name) => h("option", { value: name, selected: name === settings.theme }, t(`ui.settings.theme.${name}`))),
+  );
+  const dialog = h(
+    "dialog",
+    { class: "settings", "aria-labelledby": "settings-title" },
+    h(
+      "form",
+      { method: "dialog" },
+      h("h2", { id: "settings-title" }, t("ui.settings.title")),
+      h("p", {}, h("label", { for: "setting-lang" }, t("ui.settings.lang")), language),
+      h("p", {}, h("label", { for: "setting-theme" }, t("ui.settings.theme")), theme),
+      toggle("symbols"),
+      toggle("reducedMotion"),
+      toggle("sound"),
+      h("p", {}, h("button", { value: "close" }, t("ui.settings.close"))),
+    ),
+  );
+  return dialog;
+}
+
+async function start() {
+  const settings = loadSettings();
+  applySettings(settings);
+  await loadLanguage(settings.lang);
+  document.title = t("ui.title");
+  const main = document.getElementById("main");
+  document.body.prepend(h("a", { class: "skip-link", href: "#main" }, t("ui.skip")), header(settings));
+  const path = location.pathname.replace(/\/+$/, "") || "/";
+  for (const [pattern, show] of SCREENS) {
+    const match = path.match(pattern);
+    if (match) {
+      await show(main, settings, ...match.slice(1).map(decodeURIComponent));
+      return;
+    }
+  }
+  main.append(h("p", { class: "notice" }, t("ui.not_found")));
+}
+
+start();

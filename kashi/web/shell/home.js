@@ -1,0 +1,221 @@
+// Home: the games with a picture and a pitch, play the computer in one click, play with
+// friends (variant, options, seats, clock, public or unlisted), open games, your games.
+
+import { ApiError, get, patch, post } from "./api.js";
+import { fill, h } from "./dom.js";
+import { num, reasonText, t } from "./i18n.js";
+
+const LEVELS = ["easy", "medium", "hard", "expert"];
+const FAMILIES = ["azul", "azul-duel", "ingenious"];
+
+export async function showHome(main) {
+  const [variants, me, open, mine] = await Promise.all([get("/api/variants"), get("/api/me"), get("/api/games"), get("/api/me/games")]);
+  const problem = h("p", { class: "refusal", role: "alert" });
+  const fail = (error) => {
+    problem.textContent = error instanceof ApiError ? reasonText(error.reason) : String(error);
+  };
+  main.append(
+    h("section", { class: "hero" }, h("h1", {}, t("ui.home.title")), h("p", {}, t("ui.home.tagline"))),
+    problem,
+    h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, t("ui.home.games")), h("div", { class: "game-cards" }, FAMILIES.map((family) => gameCard(family, variants, fail)))),
+    friendsForm(variants, me, fail),
+    gameList("open-games", t("ui.home.open"), open, me, t("ui.home.none_open")),
+    gameList("my-games", t("ui.home.mine"), mine.filter((game) => game.status !== "finished"), me, t("ui.home.none_mine")),
+  );
+}
+
+function playable(variants, family) {
+  return variants.filter((item) => item.family === family);
+}
+
+async function create(body, fail) {
+  try {
+    const created = await post("/api/games", body);
+    sessionStorage.setItem(`kashi.invites.${created.game.id}`, JSON.stringify(created.invites));
+    location.assign(`/games/${created.game.id}`);
+  } catch (error) {
+    fail(error);
+  }
+}
+
+function select(id, label, options, chosen) {
+  return [
+    h("label", { for: id }, label),
+    h("select", { id, name: id }, options.map(([value, text]) => h("option", { value, selected: value === chosen }, text))),
+  ];
+}
+
+function gameCard(family, variants, fail) {
+  const mine = playable(variants, family);
+  const table = mine.some((item) => item.table);
+  const pitch = h("p", { class: "pitch" }, t(`ui.pitch.${family}`));
+  const picture = h("img", { src: `/static/img/${family}.svg`, alt: "", width: 160, height: 100, class: "card-picture" });
+  if (!table) {
+    return h(
+      "article",
+      { class: "game-card" },
+      picture,
+      h("h3", {}, t(`variant.${family}`)),
+      pitch,
+      h("p", { class: "hint" }, t("ui.home.terminal_only", { command: `kashi play ${family}` })),
+    );
+  }
+  const id = `quick-${family}`;
+  const form = h(
+    "form",
+    {
+      class: "quick-form",
+      onsubmit: (event) => {
+        event.preventDefault();
+        const data = new FormData(event.target);
+        const bot = { kind: "bot", level: data.get(`${id}-level`) };
+        const seat = data.get(`${id}-seat`);
+        const first = seat === "random" ? Math.random() < 0.5 : seat === "first";
+        create({ variant: data.get(`${id}-variant`), seats: first ? [{ kind: "me" }, bot] : [bot, { kind: "me" }], public: false, start: 0 }, fail);
+      },
+    },
+    h(
+      "div",
+      { class: "fields" },
+      select(`${id}-variant`, t("ui.form.variant"), mine.filter((item) => item.table && item.players.includes(2)).map((item) => [item.name, t(`variant.${item.name}`)]), mine[0].name),
+      select(`${id}-level`, t("ui.form.level"), LEVELS.map((level) => [level, t(`level.${level}`)]), "medium"),
+      select(`${id}-seat`, t("ui.form.seat"), [["first", t("ui.form.seat.first")], ["second", t("ui.form.seat.second")], ["random", t("ui.form.seat.random")]], "first"),
+    ),
+    h("button", { type: "submit", class: "primary" }, t("ui.home.play_computer")),
+  );
+  return h("article", { class: "game-card" }, picture, h("h3", {}, t(`variant.${family}`)), pitch, form);
+}
+
+function optionField(spec, family) {
+  const id = `option-${spec.name}`;
+  const label = t(`option.${family}.${spec.name}`);
+  const about = t(`option.${family}.${spec.name}.about`);
+  let input;
+  if (typeof spec.default === "boolean") {
+    input = h("input", { type: "checkbox", id, name: id, checked: spec.default, dataset: { option: spec.name, type: "bool" } });
+    return h("div", { class: "option check" }, input, h("label", { for: id }, label), h("small", {}, about));
+  }
+  if (spec.choices.length) {
+    input = h("select", { id, name: id, dataset: { option: spec.name, type: "choice" } }, spec.choices.map((choice) => h("option", { value: choice, selected: choice === spec.default }, t(`option.${family}.${spec.name}.${choice}`))));
+  } else if (typeof spec.default === "number") {
+    input = h("input", { type: "number", id, name: id, value: spec.default, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, step: 1, dataset: { option: spec.name, type: "int" } });
+  } else {
+    input = h("input", { type: "text", id, name: id, value: spec.default, dir: "ltr", dataset: { option: spec.name, type: "text" } });
+  }
+  return h("div", { class: "option" }, h("label", { for: id }, label), input, h("small", {}, about));
+}
+
+function friendsForm(variants, me, fail) {
+  const choices = variants.filter((item) => item.table);
+  if (!choices.length) return h("section", { class: "friends" }, h("h2", {}, t("ui.home.friends")), h("p", { class: "hint" }, t("ui.table.no_renderer")));
+  const variantSelect = h("select", { id: "friends-variant" }, choices.map((item) => h("option", { value: item.name }, t(`variant.${item.name}`))));
+  const playersSelect = h("select", { id: "friends-players" });
+  const seatsBox = h("fieldset", { class: "seats-box" }, h("legend", {}, t("ui.form.seats")));
+  const optionsBox = h("div", { class: "options-box" });
+  const clockKind = h("select", { id: "friends-clock" }, ["none", "move", "fischer"].map((kind) => h("option", { value: kind }, t(`ui.clock.${kind}`))));
+  const clockSeconds = h("input", { id: "friends-seconds", type: "number", min: 1, max: 86400, value: 60 });
+  const clockIncrement = h("input", { id: "friends-increment", type: "number", min: 0, max: 3600, value: 5 });
+  const publicBox = h("input", { type: "checkbox", id: "friends-public" });
+  const nameInput = h("input", { id: "friends-name", value: me.display_name, maxlength: 40 });
+
+  const current = () => choices.find((item) => item.name === variantSelect.value);
+  const seatSelect = (seat) =>
+    h(
+      "select",
+      { id: `friends-seat-${seat}`, "aria-label": t("ui.form.seat_n", { seat: seat + 1 }) },
+      h("option", { value: "me" }, t("ui.form.kind.me")),
+      h("option", { value: "person" }, t("ui.form.kind.person")),
+      LEVELS.map((level) => h("option", { value: `bot:${level}` }, t("ui.form.kind.bot", { level: t(`level.${level}`) }))),
+    );
+  const drawSeats = () => {
+    const count = Number(playersSelect.value);
+    fill(seatsBox,
+      h("legend", {}, t("ui.form.seats")),
+      ...Array.from({ length: count }, (_, seat) => {
+        const chooser = seatSelect(seat);
+        chooser.value = seat === 0 ? "me" : "person";
+        return h("div", { class: "seat-choice" }, h("label", { for: chooser.id }, t("ui.form.seat_n", { seat: seat + 1 })), chooser);
+      }),
+    );
+  };
+  const drawVariant = () => {
+    const item = current();
+    fill(playersSelect, ...item.players.map((count) => h("option", { value: count }, num(count))));
+    const preset = item.presets || {};
+    fill(optionsBox,
+      ...item.option_specs
+        .filter((spec) => !(spec.name in preset))
+        .map((spec) => optionField(spec, item.family)),
+    );
+    drawSeats();
+  };
+  variantSelect.addEventListener("change", drawVariant);
+  playersSelect.addEventListener("change", drawSeats);
+  drawVariant();
+
+  const submit = async (event) => {
+    event.preventDefault();
+    const item = current();
+    if (nameInput.value.trim() && nameInput.value.trim() !== me.display_name) {
+      try {
+        await patch("/api/me", { display_name: nameInput.value.trim() });
+      } catch (error) {
+        fail(error);
+        return;
+      }
+    }
+    const options = {};
+    for (const field of optionsBox.querySelectorAll("[data-option]")) {
+      const spec = item.option_specs.find((entry) => entry.name === field.dataset.option);
+      const value = field.dataset.type === "bool" ? field.checked : field.dataset.type === "int" ? Number(field.value) : field.value;
+      if (value !== spec.default) options[spec.name] = value;
+    }
+    const seats = [...seatsBox.querySelectorAll("select")].map((chooser) =>
+      chooser.value.startsWith("bot:") ? { kind: "bot", level: chooser.value.slice(4) } : { kind: chooser.value },
+    );
+    const clock = clockKind.value === "none" ? { kind: "none" } : { kind: clockKind.value, seconds: Number(clockSeconds.value), increment: clockKind.value === "fischer" ? Number(clockIncrement.value) : 0 };
+    create({ variant: item.name, seats, options, clock, public: publicBox.checked }, fail);
+  };
+
+  return h(
+    "section",
+    { class: "friends", "aria-labelledby": "friends-title" },
+    h("h2", { id: "friends-title" }, t("ui.home.friends")),
+    h("p", { class: "hint" }, t("ui.home.friends_help")),
+    h(
+      "form",
+      { onsubmit: submit, class: "friends-form" },
+      h("div", { class: "fields" }, h("label", { for: "friends-name" }, t("ui.form.name")), nameInput, h("label", { for: "friends-variant" }, t("ui.form.variant")), variantSelect, h("label", { for: "friends-players" }, t("ui.form.players")), playersSelect),
+      seatsBox,
+      h("details", { class: "options-details" }, h("summary", {}, t("ui.form.options")), optionsBox),
+      h(
+        "div",
+        { class: "fields" },
+        h("label", { for: "friends-clock" }, t("ui.form.clock")),
+        clockKind,
+        h("label", { for: "friends-seconds" }, t("ui.form.seconds")),
+        clockSeconds,
+        h("label", { for: "friends-increment" }, t("ui.form.increment")),
+        clockIncrement,
+      ),
+      h("div", { class: "option check" }, publicBox, h("label", { for: "friends-public" }, t("ui.form.public"))),
+      h("button", { type: "submit", class: "primary" }, t("ui.home.create")),
+    ),
+  );
+}
+
+function gameList(id, title, games, me, empty) {
+  const items = games.map((game) => {
+    const names = game.seats.map((seat) => (seat.kind === "bot" ? t("ui.seat.bot", { level: t(`level.${seat.bot_level}`) }) : seat.taken ? seat.name : t("ui.seat.open", { seat: seat.seat + 1 })));
+    return h(
+      "li",
+      {},
+      h("a", { href: `/games/${game.id}` }, t(`variant.${game.variant}`)),
+      " ",
+      h("span", { class: "players" }, names.join(" · ")),
+      " ",
+      h("span", { class: `badge status-${game.status}` }, t(`ui.status.${game.status}`)),
+    );
+  });
+  return h("section", { class: "game-list", "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), items.length ? h("ul", {}, items) : h("p", { class: "hint" }, empty));
+}

@@ -1,0 +1,74 @@
+// Translations: one catalogue per language (/static/i18n/<lang>.json) with the server's keys.
+// Templates are Python format strings, so the server and the client fill the same parameters:
+// {name}, {name!r} (quoted) and {name:+d} (signed).
+
+let catalogue = {};
+let english = {};
+let locale = "en";
+
+const PLACEHOLDER = /\{(\w+)(![rs])?(?::([^}]*))?\}/g;
+
+async function fetchCatalogue(lang) {
+  const response = await fetch(`/static/i18n/${lang}.json`);
+  if (!response.ok) throw new Error(`no catalogue for ${lang}`);
+  return response.json();
+}
+
+export async function loadLanguage(lang) {
+  english = await fetchCatalogue("en");
+  catalogue = lang === "en" ? english : await fetchCatalogue(lang);
+  locale = lang;
+}
+
+export function language() {
+  return locale;
+}
+
+/** A number in the language's own digits (Persian digits in Persian). */
+export function num(value, options) {
+  if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
+  return new Intl.NumberFormat(locale === "fa" ? "fa-IR" : locale, { useGrouping: false, ...options }).format(value);
+}
+
+/** A signed number kept left to right inside right-to-left text, so "+3" never reads "3+". */
+export function isolated(text) {
+  return locale === "fa" ? `\u2066${text}\u2069` : text;
+}
+
+/** A parameter as the language shows it: numbers in its digits, known words translated. */
+function shown(value, conversion, spec) {
+  if (typeof value === "number") {
+    if (spec && spec.startsWith("+")) return isolated((value > 0 ? "+" : value < 0 ? "\u2212" : "") + num(Math.abs(value)));
+    return value < 0 ? isolated(`\u2212${num(-value)}`) : num(value);
+  }
+  const word = typeof value === "string" && catalogue[`term.${value}`] !== undefined ? catalogue[`term.${value}`] : value;
+  if (conversion === "!r") return locale === "fa" ? `«${word}»` : `\u2018${word}\u2019`;
+  return String(word);
+}
+
+export function format(template, params = {}) {
+  return template.replace(PLACEHOLDER, (whole, name, conversion, spec) =>
+    name in params ? shown(params[name], conversion, spec) : whole,
+  );
+}
+
+/** The text of a catalogue key in the chosen language (English when a key is missing). */
+export function t(key, params = {}) {
+  const template = catalogue[key] ?? english[key];
+  return template === undefined ? key : format(template, params);
+}
+
+export function has(key) {
+  return catalogue[key] !== undefined || english[key] !== undefined;
+}
+
+/** A server refusal ``{key, params, text}`` in the chosen language. */
+export function reasonText(reason) {
+  if (!reason) return t("ui.error.unknown");
+  return has(reason.key) ? t(reason.key, reason.params || {}) : reason.text || reason.key;
+}
+
+/** One part of a score change, e.g. "B: row 2 + column 3 = +5". */
+export function explain(part) {
+  return has(part.key) ? t(part.key, { points: part.points, ...part.params }) : part.text;
+}

@@ -1,0 +1,55 @@
+// The table's log: each move with its seat, chance lines, and every score change explained.
+
+import { h } from "./dom.js";
+import { explain, isolated, num, t } from "./i18n.js";
+
+export function createLog(list, seatName) {
+  function eventItem(event) {
+    if (event.seat === null) return h("li", { class: "log-chance" }, t("ui.log.chance", { text: event.text }));
+    return h(
+      "li",
+      { class: "log-move" },
+      h("span", { class: "log-number" }, num(event.number)),
+      " ",
+      h("span", { class: "log-seat" }, seatName(event.seat)),
+      " ",
+      h("bdi", { class: "notation" }, event.text),
+    );
+  }
+
+  function changeItem(change) {
+    const points = signed(change.points);
+    return h(
+      "li",
+      { class: "log-score" },
+      h("span", { class: "log-seat" }, seatName(change.seat)),
+      " ",
+      h("strong", {}, points),
+      ": ",
+      change.parts.map(explain).join("; "),
+    );
+  }
+
+  return {
+    reset() {
+      list.replaceChildren();
+    },
+    /** Each event with the score changes it made (events from an older server carry none). */
+    add(events) {
+      const items = events.flatMap((event) => [eventItem(event), ...(event.score_changes || []).map(changeItem)]);
+      list.append(...items);
+      list.parentElement?.scrollTo?.({ top: list.parentElement.scrollHeight });
+    },
+  };
+}
+
+/** "Sara +5: ..." lines for the explanation strip under the board. */
+export function changeLines(changes, seatName) {
+  return changes.map((change) => {
+    return `${seatName(change.seat)} ${signed(change.points)}: ${change.parts.map(explain).join("; ")}`;
+  });
+}
+
+function signed(points) {
+  return isolated(points > 0 ? `+${num(points)}` : points < 0 ? `\u2212${num(-points)}` : num(0));
+}

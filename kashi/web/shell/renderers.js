@@ -1,0 +1,41 @@
+// One renderer module per game family: /static/games/<family>.js with its stylesheet beside it.
+// A new game is one new file there; the shell never knows a game's rules.
+
+const loaded = new Map();
+
+function linkStylesheet(href) {
+  if (document.querySelector(`link[href="${href}"]`)) return;
+  document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", href }));
+}
+
+/** The family's module, or null when the browser has no table for it yet. */
+export async function loadRenderer(family) {
+  if (!/^[a-z][a-z0-9-]*$/.test(family)) return null;
+  if (!loaded.has(family)) {
+    loaded.set(
+      family,
+      import(`/static/games/${family}.js`).then(
+        (module) => {
+          linkStylesheet(`/static/games/${family}.css`);
+          return module;
+        },
+        () => null,
+      ),
+    );
+  }
+  return loaded.get(family);
+}
+
+/** The context every renderer is given: words, digits, settings and a way to play. */
+export function rendererContext({ t, num, explain, settings, seatName, play, announce, colourTerms }) {
+  return {
+    t,
+    num,
+    explain,
+    settings,
+    seatName,
+    play,
+    announce,
+    colourName: (letter) => t(`term.${colourTerms?.[letter] ?? letter}`),
+  };
+}

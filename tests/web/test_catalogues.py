@@ -1,0 +1,101 @@
+"""The translation catalogues: one key set for the server and the client, in every language.
+
+A key is missing when the server or the client asks for it and a catalogue lacks it; a key is
+unused when neither does. Parameters must match English in every language, so the client can
+fill the server's parameters into any of them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+
+import pytest
+
+import kashi.games.azul
+import kashi.games.azul_duel
+import kashi.games.ingenious
+import kashi.server.messages  # noqa: F401  (registers the server's keys)
+from kashi.bots import LEVELS
+from kashi.core.messages import CATALOGUE
+from kashi.core.registry import variants
+from kashi.games.azul.rules import COLOUR_NAMES as AZUL_COLOURS
+from kashi.games.azul_duel.components import COLOUR_NAMES as DUEL_COLOURS
+from kashi.games.ingenious.tiles import COLOUR_NAMES as INGENIOUS_COLOURS
+from kashi.web import WEB
+
+LANGUAGES = ("en", "fa", "tr")
+QUOTED_KEY = re.compile(r"""["']((?:ui|level|variant|option|term|azul|azul_duel|ingenious|core|server)\.[\w.-]+)["']""")
+CALLED_KEY = re.compile(r"""\bt\(\s*["']([\w.-]+)["']""")
+BUILT_KEY = re.compile(r"""\bt\(\s*`([\w.-]+)\.\$\{""")
+"""A key built in a template literal, ``t(`ui.status.${status}`)``: its prefix."""
+
+
+def catalogue(language: str) -> dict[str, str]:
+    loaded: dict[str, str] = json.loads((WEB / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    return loaded
+
+
+def scripts() -> str:
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(WEB.rglob("*.js")))
+
+
+def registry_keys() -> set[str]:
+    """Keys the client builds from the server's data: variants, options, levels, colours."""
+    keys = {f"level.{level}" for level in LEVELS}
+    keys |= {f"term.{name}" for name in (*AZUL_COLOURS, *DUEL_COLOURS, *INGENIOUS_COLOURS)}
+    for item in variants():
+        keys |= {f"variant.{item.name}", f"variant.{item.name}.about"}
+        for option in item.family.options:
+            base = f"option.{item.family.name}.{option.name}"
+            keys |= {base, f"{base}.about"}
+            keys |= {f"{base}.{choice}" for choice in option.choices if isinstance(choice, str)}
+    return keys
+
+
+def words(template: str) -> bool:
+    """Whether a template says anything in words (beyond its placeholders and punctuation)."""
+    return bool(re.search(r"[A-Za-z]{3}", re.sub(r"\{[^}]*\}", "", template)))
+
+
+def fields(template: str) -> set[str]:
+    return {
+        f"{name}!{conversion}" if conversion else name + (f":{spec}" if spec else "")
+        for _, name, spec, conversion in string.Formatter().parse(template)
+        if name is not None
+    }
+
+
+def test_english_carries_every_server_message_as_the_server_writes_it() -> None:
+    english = catalogue("en")
+    missing = sorted(set(CATALOGUE) - set(english))
+    assert not missing, f"server keys missing from en.json: {missing}"
+    changed = sorted(key for key, text in CATALOGUE.items() if english[key] != text)
+    assert not changed, f"en.json differs from the server's text for {changed}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_every_language_has_exactly_the_english_keys_and_parameters(language: str) -> None:
+    english, other = catalogue("en"), catalogue(language)
+    assert sorted(set(english) - set(other)) == [], f"missing in {language}.json"
+    assert sorted(set(other) - set(english)) == [], f"extra in {language}.json"
+    wrong = sorted(key for key in english if fields(english[key]) != fields(other[key]))
+    assert not wrong, f"{language}.json changes the parameters of {wrong}"
+    untouched = [key for key in english if key.startswith("ui.") and other[key] == english[key] and words(english[key])]
+    assert not untouched, f"{language}.json leaves these in English: {untouched}"
+
+
+def test_every_key_the_client_asks_for_exists() -> None:
+    english = catalogue("en")
+    asked = set(CALLED_KEY.findall(scripts()))
+    assert sorted(asked - set(english)) == []
+    assert sorted(registry_keys() - set(english)) == [], "variant, option, level or colour names missing"
+
+
+def test_no_key_is_unused() -> None:
+    text = scripts()
+    used = set(CATALOGUE) | registry_keys() | set(QUOTED_KEY.findall(text))
+    prefixes = tuple(f"{prefix}." for prefix in BUILT_KEY.findall(text) if prefix.startswith("ui."))
+    unused = sorted(key for key in catalogue("en") if key not in used and not key.startswith(prefixes))
+    assert unused == [], f"keys nobody uses: {unused}"

@@ -1,0 +1,186 @@
+"""Whole games through the page: clicks against a bot, typed moves on the grey wall, two people
+through an invite link, a reload in the middle of a game, and a game in Persian."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import httpx
+import pytest
+from kashi_server_helpers import ServerProcess
+from web_helpers import click_move, final_scores, play_to_end, settle, turn, typed_move, version
+
+from kashi.web import WEB
+
+PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+
+
+def result_of(server: ServerProcess, page: Any) -> list[int]:
+    game_id = page.url.rsplit("/", 1)[1]
+    info = httpx.get(f"{server.url}/api/games/{game_id}").json()
+    assert info["status"] == "finished"
+    return [int(score) for score in info["result"].split("-")]
+
+
+def play_computer(page: Any, level: str = "easy") -> None:
+    """The home page's one-click game: Azul against the computer."""
+    page.select_option("#quick-azul-level", level)
+    page.locator(".game-card form.quick-form").first.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+
+
+def friends_game(page: Any, variant: str, seats: list[str]) -> None:
+    """The home page's "play with friends" form: a variant and what sits in each seat."""
+    page.select_option("#friends-variant", variant)
+    page.select_option("#friends-players", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#friends-seat-{seat}", kind)
+    page.locator(".friends-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+
+
+def test_a_whole_game_against_a_bot_by_clicks(open_page: Any, web_server: ServerProcess) -> None:
+    page = open_page("/")
+    play_computer(page)
+    made = play_to_end(page, random.Random(1), "click")
+    assert made >= 5 * 5, "a game of Azul lasts at least five rounds"
+    assert page.locator(".end-panel").is_visible()
+    assert sorted(final_scores(page).values()) == sorted(result_of(web_server, page))
+    assert page.locator(".end-panel h2").inner_text().strip()
+    assert page.locator(".end-panel a[href^='/replay/']").count() == 1
+
+
+def test_a_three_player_grey_wall_game_by_typed_moves(open_page: Any, web_server: ServerProcess) -> None:
+    page = open_page("/")
+    friends_game(page, "azul-grey", ["me", "bot:easy", "bot:easy"])
+    settle(page)
+    page.fill("#move-input", "8B1")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("document.querySelector('.refusal').textContent.length > 0")
+    assert page.locator(".refusal").inner_text() == "there is no factory 8 with 3 players (7 factories)"
+    rng = random.Random(2)
+    seen = None
+    placements = 0
+    while settle(page, seen) != "finished":
+        seen = version(page)
+        placements += typed_move(page, rng).startswith("w")
+    assert placements > 0, "the grey wall asks where to place a tile"
+    assert len(final_scores(page)) == 3
+    assert sorted(final_scores(page).values()) == sorted(result_of(web_server, page))
+
+
+def test_two_people_play_through_an_invite_link(pages: Any, web_server: ServerProcess) -> None:
+    host = pages.open(pages.person(), "/")
+    friends_game(host, "azul-quick", ["me", "person"])
+    link = host.locator(".invites input").input_value()
+    assert "/join/" in link
+    guest = pages.open(pages.person(), link)
+    guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    assert guest.url == host.url
+    rng = random.Random(3)
+    seen = {"host": None, "guest": None}
+    finished = set()
+    for _ in range(400):
+        for name, page in (("host", host), ("guest", guest)):
+            if name in finished:
+                continue
+            ready = turn(page, seen[name])
+            if ready == "finished":
+                finished.add(name)
+            elif ready == "move":
+                seen[name] = version(page)
+                typed_move(page, rng)
+        if len(finished) == 2:
+            break
+        host.wait_for_timeout(50)
+    assert finished == {"host", "guest"}
+    assert final_scores(host) == final_scores(guest)
+    assert sorted(final_scores(host).values()) == sorted(result_of(web_server, host))
+
+
+def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_same_position(open_page: Any) -> None:
+    page = open_page("/")
+    play_computer(page)
+    rng = random.Random(4)
+    seen = None
+    for _ in range(3):
+        settle(page, seen)
+        seen = version(page)
+        click_move(page, rng)
+    settle(page, seen)
+
+    def position() -> dict[str, Any]:
+        return {
+            "version": version(page),
+            "scores": page.locator(".seat-score").all_inner_texts(),
+            "log": page.locator(".log-list .log-move").all_inner_texts(),
+            "factories": page.locator(".azul-src").evaluate_all(
+                "groups => groups.map(g => g.getAttribute('aria-label'))"
+            ),
+        }
+
+    before = position()
+    page.reload()
+    settle(page)
+    assert position() == before
+    click_move(page, rng)
+    page.wait_for_function("(seen) => document.querySelector('.table').dataset.version !== seen", arg=before["version"])
+
+
+def test_a_game_in_persian_is_right_to_left_with_translated_refusals(open_page: Any) -> None:
+    page = open_page("/", language="fa")
+    assert page.evaluate("[document.documentElement.dir, document.documentElement.lang]") == ["rtl", "fa"]
+    play_computer(page)
+    settle(page)
+    board = page.locator(".board-area").bounding_box()
+    panel = page.locator(".table-panel").bounding_box()
+    assert panel["x"] < board["x"], "the panel stands to the left of the board in a right-to-left layout"
+    page.fill("#move-input", "8B1")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("document.querySelector('.refusal').textContent.length > 0")
+    template = json.loads((WEB / "i18n" / "fa.json").read_text(encoding="utf-8"))["azul.no_factory"]
+    expected = template.format(factory=8, players=2, factories=5).translate(PERSIAN_DIGITS)
+    assert page.locator(".refusal").inner_text() == expected
+    assert (
+        page.locator(".status-line").inner_text()
+        == json.loads((WEB / "i18n" / "fa.json").read_text(encoding="utf-8"))["ui.status.your_turn"]
+    )
+
+
+def test_a_move_with_the_keyboard_alone(open_page: Any) -> None:
+    """Tab reaches the tiles, Enter picks a colour and moves to the lit lines, Enter plays."""
+    page = open_page("/")
+    play_computer(page)
+    settle(page)
+    before = version(page)
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.azul-src.is-selectable')"):
+            break
+    else:
+        raise AssertionError("Tab never reached a tile group")
+    label = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert label.startswith("Take ")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.matches('.azul-dest.is-lit')")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(seen) => document.querySelector('.table').dataset.version !== seen", arg=before)
+    assert page.locator(".log-list .log-move").count() >= 1
+
+
+@pytest.mark.parametrize("language", ["fa", "tr"])
+def test_a_whole_quick_game_in_persian_and_turkish(open_page: Any, web_server: ServerProcess, language: str) -> None:
+    catalogue = json.loads((WEB / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    page = open_page("/", language=language)
+    page.select_option("#quick-azul-variant", "azul-quick")
+    play_computer(page)
+    play_to_end(page, random.Random(8), "click")
+    assert page.locator(".status-line").inner_text() == catalogue["ui.status.finished"]
+    scores = final_scores(page)
+    assert sorted(scores.values()) == sorted(result_of(web_server, page))
+    if language == "fa":
+        shown = page.locator(".final-table tbody td").all_inner_texts()
+        assert all(not any(char in "0123456789" for char in text) for text in shown), "Persian digits only"

@@ -1,0 +1,104 @@
+"""Every screen: no serious or critical axe-core violation, in English and Persian, at desktop
+and phone sizes; and the screenshots the README shows (docs/screenshots/)."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from web_helpers import click_move, settle, version
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
+
+
+def serious_violations(page: Any) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page)
+    return [
+        f"{violation['id']} ({violation['impact']}): {[node['target'] for node in violation['nodes'][:3]]}"
+        for violation in results.response["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
+
+
+def start_against_computer(page: Any, variant: str = "azul") -> None:
+    page.select_option("#quick-azul-variant", variant)
+    page.select_option("#quick-azul-level", "easy")
+    page.locator(".game-card form.quick-form").first.locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    settle(page)
+
+
+def a_few_moves(page: Any, count: int, seed: int) -> None:
+    rng = random.Random(seed)
+    seen = None
+    for _ in range(count):
+        settle(page, seen)
+        seen = version(page)
+        click_move(page, rng)
+    settle(page, seen)
+
+
+@pytest.mark.parametrize("language", ["en", "fa"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_screen_passes_an_accessibility_scan(
+    pages: Any, finished_game: tuple[dict[str, str], str], language: str, size: str
+) -> None:
+    cookie, game_id = finished_game
+    person = pages.person(language, SIZES[size])
+    person.add_cookies([cookie])
+    found: dict[str, list[str]] = {}
+    for path in ("/", f"/games/{game_id}", f"/replay/{game_id}", "/replay", "/history", "/join/not-a-token"):
+        page = pages.open(person, path, refused=path.startswith("/join/"))
+        page.wait_for_load_state("networkidle")
+        found[path] = serious_violations(page)
+        page.close()
+    table = pages.open(person, "/")
+    start_against_computer(table)
+    table.locator(".azul-src.is-selectable rect").first.click()
+    found["table in play"] = serious_violations(table)
+    assert {path: problems for path, problems in found.items() if problems} == {}
+
+
+def test_screenshots_for_the_readme(pages: Any, finished_game: tuple[dict[str, str], str]) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    cookie, game_id = finished_game
+    written = []
+    for size, viewport in SIZES.items():
+        person = pages.person("en", viewport)
+        person.add_cookies([cookie])
+
+        def shot(page: Any, name: str, size: str = size) -> None:
+            path = SCREENSHOTS / f"{name}-{size}.png"
+            page.screenshot(path=str(path))
+            written.append(path)
+
+        home = pages.open(person, "/")
+        home.wait_for_load_state("networkidle")
+        shot(home, "home")
+        home.locator(".friends").scroll_into_view_if_needed()
+        shot(home, "lobby")
+        start_against_computer(home)
+        a_few_moves(home, 4, seed=6)
+        home.locator(".azul-src.is-selectable rect").first.click()
+        shot(home, "azul-table")
+        grey = pages.open(person, "/")
+        start_against_computer(grey, "azul-grey")
+        a_few_moves(grey, 6, seed=7)
+        shot(grey, "azul-grey-table")
+        end = pages.open(person, f"/games/{game_id}")
+        end.wait_for_selector(".end-panel:not([hidden])")
+        end.locator(".end-panel").scroll_into_view_if_needed()
+        shot(end, "game-end")
+        replay = pages.open(person, f"/replay/{game_id}")
+        replay.wait_for_selector(".replay-controls")
+        for _ in range(20):
+            replay.keyboard.press("ArrowRight")
+        replay.wait_for_selector('.board-root[data-drawn="20"]')
+        shot(replay, "replay")
+    assert all(path.stat().st_size > 10_000 for path in written)

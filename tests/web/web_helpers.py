@@ -1,0 +1,84 @@
+"""Playing through the page as a person does: wait for your turn, then click or type a move."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+TURN_TIMEOUT_MS = 60_000
+DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
+"""Persian digits back to ASCII, to compare a Persian table's scores."""
+
+_TURN = """(seen) => {
+  const table = document.querySelector('.table[data-version]');
+  if (!table || table.dataset.drawn !== table.dataset.version) return 'wait';
+  if (table.dataset.status === 'finished') return 'finished';
+  const mine = document.querySelector('.status-line.is-yours') && table.dataset.version !== seen;
+  return mine ? 'move' : 'wait';
+}"""
+"""'move' when it is this page's turn at a version other than ``seen`` with the board drawn,
+'finished' once the game is over, else 'wait'."""
+
+
+def turn(page: Any, seen: str | None = None) -> str:
+    answer: str = page.evaluate(_TURN, seen)
+    return answer
+
+
+def settle(page: Any, seen: str | None = None) -> str:
+    """Wait until it is this page's turn (at a version other than ``seen``) or the game is over,
+    with the board drawn; return the status."""
+    page.wait_for_function(f"(seen) => ({_TURN})(seen) !== 'wait'", arg=seen, timeout=TURN_TIMEOUT_MS)
+    status: str = page.locator(".table").get_attribute("data-status")
+    return status
+
+
+def version(page: Any) -> str:
+    value: str = page.locator(".table").get_attribute("data-version")
+    return value
+
+
+def click_move(page: Any, rng: random.Random) -> None:
+    """Pick a tile group (or a lit wall cell on the grey side) and a lit target, by clicks."""
+    cells = page.locator(".azul-cell.is-lit")
+    if cells.count():
+        cells.nth(rng.randrange(cells.count())).click()
+        return
+    sources = page.locator(".azul-src.is-selectable")
+    sources.nth(rng.randrange(sources.count())).locator("rect").first.click()
+    targets = page.locator(".azul-board.is-turn .azul-dest.is-lit")
+    targets.nth(rng.randrange(targets.count())).click()
+    choice = page.locator(".azul-choice button[data-move]")
+    if choice.count():
+        choice.first.click()
+
+
+def typed_move(page: Any, rng: random.Random) -> str:
+    """Type one of the suggested legal moves into the Move input and press Enter."""
+    moves = page.locator("#legal-moves option").evaluate_all("options => options.map(o => o.value)")
+    move: str = rng.choice(moves)
+    page.fill("#move-input", move.lower())
+    page.press("#move-input", "Enter")
+    return move
+
+
+def play_to_end(page: Any, rng: random.Random, mover: str = "click", limit: int = 400) -> int:
+    """Play every turn of this page until the game ends; return the number of moves made."""
+    seen: str | None = None
+    for made in range(limit):
+        if settle(page, seen) == "finished":
+            return made
+        seen = version(page)
+        (click_move if mover == "click" else typed_move)(page, rng)
+    raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def final_scores(page: Any) -> dict[str, int]:
+    """The end panel's table: each player's name and score."""
+    rows = page.locator(".final-table tbody tr")
+    found = {}
+    for index in range(rows.count()):
+        row = rows.nth(index)
+        score = row.locator("td").nth(1).inner_text().translate(DIGITS)
+        found[row.locator("th").inner_text().strip()] = int(score)
+    return found
