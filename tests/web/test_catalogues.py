@@ -7,16 +7,15 @@ fill the server's parameters into any of them.
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 import string
+from pathlib import Path
 
 import pytest
 
-import kashi.games.azul
-import kashi.games.azul_duel
-import kashi.games.ingenious
-import kashi.server.messages  # noqa: F401  (registers the server's keys)
+import kashi
 from kashi.bots import LEVELS
 from kashi.core.messages import CATALOGUE
 from kashi.core.registry import variants
@@ -30,6 +29,18 @@ QUOTED_KEY = re.compile(r"""["']((?:ui|level|variant|option|term|azul|azul_duel|
 CALLED_KEY = re.compile(r"""\bt\(\s*["']([\w.-]+)["']""")
 BUILT_KEY = re.compile(r"""\bt\(\s*`([\w.-]+)\.\$\{""")
 """A key built in a template literal, ``t(`ui.status.${status}`)``: its prefix."""
+
+
+def register_every_message() -> None:
+    """Import every module that registers catalogue keys, so CATALOGUE is complete."""
+    package = Path(kashi.__file__).parent
+    for path in sorted(package.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        if "from kashi.core.messages import" in text and "register(" in text:
+            importlib.import_module(".".join(path.relative_to(package.parent).with_suffix("").parts))
+
+
+register_every_message()
 
 
 def catalogue(language: str) -> dict[str, str]:

@@ -1,5 +1,6 @@
-"""Every screen: no serious or critical axe-core violation, in English and Persian, at desktop
-and phone sizes; and the screenshots the README shows (docs/screenshots/)."""
+"""Every screen: no serious or critical axe-core violation (contrast included) and nothing wider
+than the screen, in English and Persian, at desktop and phone sizes; and the screenshots the
+README shows (docs/screenshots/)."""
 
 from __future__ import annotations
 
@@ -57,11 +58,16 @@ def test_every_screen_passes_an_accessibility_scan(
         page = pages.open(person, path, refused=path.startswith("/join/"))
         page.wait_for_load_state("networkidle")
         found[path] = serious_violations(page)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        if width > SIZES[size]["width"]:
+            found[path].append(f"the page is {width} px wide on a {SIZES[size]['width']} px screen")
         page.close()
     table = pages.open(person, "/")
     start_against_computer(table)
     table.locator(".azul-src.is-selectable rect").first.click()
     found["table in play"] = serious_violations(table)
+    if table.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
+        found["table in play"].append("wider than the screen")
     assert {path: problems for path, problems in found.items() if problems} == {}
 
 

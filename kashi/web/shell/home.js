@@ -9,7 +9,8 @@ const LEVELS = ["easy", "medium", "hard", "expert"];
 const FAMILIES = ["azul", "azul-duel", "ingenious"];
 
 export async function showHome(main) {
-  const [variants, me, open, mine] = await Promise.all([get("/api/variants"), get("/api/me"), get("/api/games"), get("/api/me/games")]);
+  const me = await get("/api/me"); // first alone: a first visit's cookie is set by this answer
+  const [variants, open, mine] = await Promise.all([get("/api/variants"), get("/api/games"), get("/api/me/games")]);
   const problem = h("p", { class: "refusal", role: "alert" });
   const fail = (error) => {
     problem.textContent = error instanceof ApiError ? reasonText(error.reason) : String(error);
