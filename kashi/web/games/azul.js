@@ -102,16 +102,9 @@ function tableGeometry(count) {
   return { half, factoryR, ringR, tile: factoryR * TABLE.tileScale, gap: factoryR * TABLE.tileGap, centreR: ringR - factoryR - TABLE.centreGap };
 }
 
-// The last move's parts; read from its text when they are missing (the server sends {} when it
-// cannot rebuild them), only to mark the move.
+// The last move's parts, to mark it (none when the server could not show them: a hidden move).
 function lastMoveParts(last) {
-  if (!last) return null;
-  if (last.parts && last.parts.kind) return { seat: last.seat, ...last.parts };
-  const text = String(last.text || '').toUpperCase();
-  const d = /^([1-9C])([BYRKW])([1-5F])(?:-(\d))?$/.exec(text);
-  const w = /^W([1-5])([1-5])$/.exec(text);
-  if (d) return { seat: last.seat, kind: 'draft', source: d[1], colour: d[2], line: d[3], to_floor: Number(d[4] || 0) };
-  return w && { seat: last.seat, kind: 'wall', line: w[1], column: w[2] };
+  return last && last.parts && last.parts.kind ? { seat: last.seat, ...last.parts } : null;
 }
 
 export function createRenderer(root, ctx) {
