@@ -18,7 +18,7 @@ function header(settings) {
   return h(
     "header",
     { class: "topbar" },
-    h("a", { class: "brand", href: "/" }, h("img", { src: "/static/img/logo.svg", alt: "", width: 28, height: 28 }), h("span", {}, "kashi")),
+    h("a", { class: "brand", href: "/", "aria-label": "kashi" }, h("img", { src: "/static/img/logo.svg", alt: "", width: 28, height: 28 }), h("span", {}, "kashi")),
     h(
       "nav",
       { "aria-label": t("ui.nav.label") },
@@ -26,7 +26,11 @@ function header(settings) {
       h("a", { href: "/history" }, t("ui.nav.history")),
       h("a", { href: "/replay" }, t("ui.nav.replay")),
     ),
-    h("button", { type: "button", class: "settings-button", "aria-haspopup": "dialog", onclick: () => dialog.showModal() }, t("ui.settings.title")),
+    h(
+      "button",
+      { type: "button", class: "settings-button", "aria-haspopup": "dialog", "aria-label": t("ui.settings.title"), title: t("ui.settings.title"), onclick: () => dialog.showModal() },
+      "\u2699\uFE0E",
+    ),
     dialog,
   );
 }

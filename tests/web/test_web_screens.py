@@ -87,7 +87,7 @@ def test_screenshots_for_the_readme(pages: Any, finished_game: tuple[dict[str, s
         home = pages.open(person, "/")
         home.wait_for_load_state("networkidle")
         shot(home, "home")
-        home.locator(".friends").scroll_into_view_if_needed()
+        home.locator(".friends").evaluate("section => section.scrollIntoView({block: 'start'})")
         shot(home, "lobby")
         start_against_computer(home)
         a_few_moves(home, 4, seed=6)

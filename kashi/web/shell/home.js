@@ -150,6 +150,13 @@ function friendsForm(variants, me, fail) {
     );
     drawSeats();
   };
+  const drawClock = () => {
+    for (const [field, shown] of [[clockSeconds, clockKind.value !== "none"], [clockIncrement, clockKind.value === "fischer"]]) {
+      field.hidden = !shown;
+      field.labels[0].hidden = !shown;
+    }
+  };
+  clockKind.addEventListener("change", drawClock);
   variantSelect.addEventListener("change", drawVariant);
   playersSelect.addEventListener("change", drawSeats);
   drawVariant();
@@ -178,7 +185,7 @@ function friendsForm(variants, me, fail) {
     create({ variant: item.name, seats, options, clock, public: publicBox.checked }, fail);
   };
 
-  return h(
+  const section = h(
     "section",
     { class: "friends", "aria-labelledby": "friends-title" },
     h("h2", { id: "friends-title" }, t("ui.home.friends")),
@@ -203,6 +210,8 @@ function friendsForm(variants, me, fail) {
       h("button", { type: "submit", class: "primary" }, t("ui.home.create")),
     ),
   );
+  drawClock();
+  return section;
 }
 
 function gameList(id, title, games, me, empty) {

@@ -9,7 +9,6 @@ export async function showJoin(main, token) {
   main.append(h("h1", {}, t("ui.join.title")), line);
   try {
     const joined = await post("/api/join", { token });
-    history.replaceState(null, "", `/games/${joined.game}`);
     location.assign(`/games/${joined.game}`);
   } catch (error) {
     line.setAttribute("role", "alert");
