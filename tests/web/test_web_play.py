@@ -184,3 +184,43 @@ def test_a_whole_quick_game_in_persian_and_turkish(open_page: Any, web_server: S
     if language == "fa":
         shown = page.locator(".final-table tbody td").all_inner_texts()
         assert all(not any(char in "0123456789" for char in text) for text in shown), "Persian digits only"
+
+
+def test_a_spectator_opens_a_game_in_progress_by_its_link(pages: Any) -> None:
+    player = pages.open(pages.person(), "/")
+    play_computer(player)
+    settle(player)
+    watcher = pages.open(pages.person(), player.url)
+    watcher.wait_for_selector(".table[data-drawn]")
+    assert watcher.locator(".move-form").is_hidden(), "a spectator has no move to type"
+    assert watcher.locator(".azul-src.is-selectable").count() == 0
+    seen_by_player = [name.replace(" (you)", "") for name in player.locator(".seat-name").all_inner_texts()]
+    assert watcher.locator(".seat-name").all_inner_texts() == seen_by_player
+
+
+def test_a_hot_seat_game_on_one_screen(open_page: Any) -> None:
+    page = open_page("/")
+    friends_game(page, "azul", ["me", "me"])
+    rng = random.Random(9)
+    seen = None
+    movers = set()
+    for _ in range(4):
+        settle(page, seen)
+        seen = version(page)
+        movers.add(page.locator(".seat-entry.to-move").get_attribute("data-seat"))
+        assert "(" in page.locator(".status-line").inner_text(), "the status says whose seat it is"
+        click_move(page, rng)
+    assert movers == {"0", "1"}, "both seats are played from the same page"
+
+
+def test_a_clock_counts_down_from_the_servers_deadline(open_page: Any) -> None:
+    page = open_page("/")
+    page.select_option("#friends-clock", "move")
+    page.fill("#friends-seconds", "90")
+    friends_game(page, "azul", ["me", "bot:easy"])
+    settle(page)
+    clock = page.locator(".seat-entry.to-move .seat-clock.running")
+    first = clock.inner_text()
+    assert re.fullmatch(r"1:[0-3]\d", first), first
+    page.wait_for_timeout(1500)
+    assert clock.inner_text() != first

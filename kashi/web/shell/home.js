@@ -150,11 +150,12 @@ function friendsForm(variants, me, fail) {
     );
     drawSeats();
   };
+  const secondsLabel = h("label", { for: "friends-seconds" }, t("ui.form.seconds"));
+  const incrementLabel = h("label", { for: "friends-increment" }, t("ui.form.increment"));
   const drawClock = () => {
-    for (const [field, shown] of [[clockSeconds, clockKind.value !== "none"], [clockIncrement, clockKind.value === "fischer"]]) {
-      field.hidden = !shown;
-      field.labels[0].hidden = !shown;
-    }
+    const timed = clockKind.value !== "none";
+    const fischer = clockKind.value === "fischer";
+    for (const [node, shown] of [[clockSeconds, timed], [secondsLabel, timed], [clockIncrement, fischer], [incrementLabel, fischer]]) node.hidden = !shown;
   };
   clockKind.addEventListener("change", drawClock);
   variantSelect.addEventListener("change", drawVariant);
@@ -201,9 +202,9 @@ function friendsForm(variants, me, fail) {
         { class: "fields" },
         h("label", { for: "friends-clock" }, t("ui.form.clock")),
         clockKind,
-        h("label", { for: "friends-seconds" }, t("ui.form.seconds")),
+        secondsLabel,
         clockSeconds,
-        h("label", { for: "friends-increment" }, t("ui.form.increment")),
+        incrementLabel,
         clockIncrement,
       ),
       h("div", { class: "option check" }, publicBox, h("label", { for: "friends-public" }, t("ui.form.public"))),
