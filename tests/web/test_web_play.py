@@ -59,7 +59,7 @@ def test_a_three_player_grey_wall_game_by_typed_moves(open_page: Any, web_server
     settle(page)
     page.fill("#move-input", "8B1")
     page.press("#move-input", "Enter")
-    page.wait_for_function("document.querySelector('.refusal').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('.refusal').textContent.length > 0")
     assert page.locator(".refusal").inner_text() == "there is no factory 8 with 3 players (7 factories)"
     rng = random.Random(2)
     seen = None
@@ -140,7 +140,7 @@ def test_a_game_in_persian_is_right_to_left_with_translated_refusals(open_page: 
     assert panel["x"] < board["x"], "the panel stands to the left of the board in a right-to-left layout"
     page.fill("#move-input", "8B1")
     page.press("#move-input", "Enter")
-    page.wait_for_function("document.querySelector('.refusal').textContent.length > 0")
+    page.wait_for_function("() => document.querySelector('.refusal').textContent.length > 0")
     template = json.loads((WEB / "i18n" / "fa.json").read_text(encoding="utf-8"))["azul.no_factory"]
     expected = template.format(factory=8, players=2, factories=5).translate(PERSIAN_DIGITS)
     assert page.locator(".refusal").inner_text() == expected
@@ -224,3 +224,24 @@ def test_a_clock_counts_down_from_the_servers_deadline(open_page: Any) -> None:
     assert re.fullmatch(r"1:[0-3]\d", first), first
     page.wait_for_timeout(1500)
     assert clock.inner_text() != first
+
+
+def test_a_move_by_dragging_tiles_onto_a_line(open_page: Any) -> None:
+    page = open_page("/")
+    play_computer(page)
+    settle(page)
+    before = version(page)
+    tile = page.locator(".azul-src.is-selectable rect").first
+    tile.click()
+    target = page.locator(".azul-board.is-turn .azul-dest.is-lit").last.bounding_box()
+    tile.click()  # deselect: the drag alone must do the move
+    assert page.locator(".azul-dest.is-lit").count() == 0
+    start = tile.bounding_box()
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    for step in range(1, 11):
+        x = start["x"] + (target["x"] + target["width"] / 2 - start["x"]) * step / 10
+        y = start["y"] + (target["y"] + target["height"] / 2 - start["y"]) * step / 10
+        page.mouse.move(x, y)
+    page.mouse.up()
+    page.wait_for_function("(seen) => document.querySelector('.table').dataset.version !== seen", arg=before)
