@@ -1,6 +1,4 @@
-// Building DOM from data: h("button", {class: "x", onclick}, "text") and its SVG twin.
-
-const SVG_NS = "http://www.w3.org/2000/svg";
+// Building DOM from data: h("button", {class: "x", onclick}, "text").
 
 function apply(node, attrs) {
   for (const [name, value] of Object.entries(attrs || {})) {
@@ -20,13 +18,6 @@ function append(node, children) {
 
 export function h(tag, attrs, ...children) {
   const node = document.createElement(tag);
-  apply(node, attrs);
-  append(node, children);
-  return node;
-}
-
-export function svg(tag, attrs, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
   apply(node, attrs);
   append(node, children);
   return node;

@@ -20,10 +20,6 @@ export async function loadLanguage(lang) {
   locale = lang;
 }
 
-export function language() {
-  return locale;
-}
-
 /** A number in the language's own digits (Persian digits in Persian). */
 export function num(value, options) {
   if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
@@ -46,7 +42,7 @@ function shown(value, conversion, spec) {
   return String(word);
 }
 
-export function format(template, params = {}) {
+function format(template, params = {}) {
   return template.replace(PLACEHOLDER, (whole, name, conversion, spec) =>
     name in params ? shown(params[name], conversion, spec) : whole,
   );
