@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from kashi_server_helpers import ServerProcess
-from web_helpers import click_move, final_scores, play_to_end, settle, turn, typed_move, version
+from web_helpers import changed, click_move, final_scores, play_to_end, settle, turn, typed_move, version
 
 from kashi.web import WEB
 
@@ -127,7 +127,7 @@ def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_same_position(open_p
     settle(page)
     assert position() == before
     click_move(page, rng)
-    page.wait_for_function("(seen) => document.querySelector('.table').dataset.version !== seen", arg=before["version"])
+    changed(page, before["version"])
 
 
 def test_a_game_in_persian_is_right_to_left_with_translated_refusals(open_page: Any) -> None:
@@ -167,7 +167,7 @@ def test_a_move_with_the_keyboard_alone(open_page: Any) -> None:
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.matches('.azul-dest.is-lit')")
     page.keyboard.press("Enter")
-    page.wait_for_function("(seen) => document.querySelector('.table').dataset.version !== seen", arg=before)
+    changed(page, before)
     assert page.locator(".log-list .log-move").count() >= 1
 
 
@@ -244,4 +244,53 @@ def test_a_move_by_dragging_tiles_onto_a_line(open_page: Any) -> None:
         y = start["y"] + (target["y"] + target["height"] / 2 - start["y"]) * step / 10
         page.mouse.move(x, y)
     page.mouse.up()
-    page.wait_for_function("(seen) => document.querySelector('.table').dataset.version !== seen", arg=before)
+    changed(page, before)
+
+
+def test_a_takeback_against_a_bot(open_page: Any) -> None:
+    page = open_page("/")
+    play_computer(page)
+    rng = random.Random(10)
+    settle(page)
+    seen = version(page)
+    click_move(page, rng)
+    settle(page, seen)
+    moves_before = page.locator(".log-list .log-move").count()
+    assert moves_before >= 2, "my move and the bot's answer"
+    page.locator(".table-actions button").click()
+    page.wait_for_function(
+        "(count) => document.querySelectorAll('.log-list .log-move').length === count - 2", arg=moves_before
+    )
+    assert settle(page) == "active" and page.locator(".status-line.is-yours").count() == 1
+
+
+def test_the_table_comes_back_after_the_server_is_killed(browser: Any, tmp_path: Any) -> None:
+    from conftest import Pages
+
+    server = ServerProcess(
+        f"sqlite:///{tmp_path / 'kashi.db'}", tmp_path / "server.log", env={"KASHI_BOT_SECONDS": "0.02"}
+    )
+    server.start()
+    pages = Pages(browser, server)
+    try:
+        page = pages.open(pages.person(), "/")
+        play_computer(page)
+        rng = random.Random(11)
+        settle(page)
+        seen = version(page)
+        click_move(page, rng)
+        settled = settle(page, seen)
+        before = {"version": version(page), "log": page.locator(".log-list li").all_inner_texts()}
+        server.kill9()
+        page.wait_for_selector(".connection-line:not([hidden])")
+        server.start()
+        page.wait_for_selector(".connection-line[hidden]", state="attached", timeout=30_000)
+        settle(page)
+        assert settled == "active"
+        assert {"version": version(page), "log": page.locator(".log-list li").all_inner_texts()} == before
+        click_move(page, rng)
+        changed(page, before["version"])
+    finally:
+        pages.close()
+        server.stop()
+    assert [error for error in pages.errors if "WebSocket" not in error and "ERR_CONNECTION_REFUSED" not in error] == []

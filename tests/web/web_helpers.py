@@ -33,6 +33,11 @@ def settle(page: Any, seen: str | None = None) -> str:
     return status
 
 
+def changed(page: Any, seen: str) -> None:
+    """Wait until the game has moved on from version ``seen``."""
+    page.wait_for_function("(seen) => document.querySelector('.table').dataset.version !== seen", arg=seen)
+
+
 def version(page: Any) -> str:
     value: str = page.locator(".table").get_attribute("data-version")
     return value
