@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from kashi.core.errors import MoveSyntaxError
 from kashi.games.azul_duel.components import (
@@ -172,6 +173,35 @@ Move = (
     | SkipChips
     | PlaceTile
 )
+
+
+def move_parts(move: Move) -> dict[str, Any]:
+    """The parts of a move as a table picks them, in the notation's own names: plates by number,
+    slots from 1, workshops ``L`` or 1..4, colour letters, lines 1..6 or ``x``, dome cells ``c3``."""
+    kind = {
+        TakePlate: "plate", Draw: "draw", KeepPlate: "keep", ReturnPlate: "bottom", SunTake: "sun",
+        MoonTake: "moon", ChipTake: "chip", Pass: "pass", SpendChips: "chips", SkipChips: "skip",
+        PlaceTile: "tile",
+    }[type(move)]  # fmt: skip
+    parts: dict[str, Any] = {"kind": kind}
+    if isinstance(move, TakePlate | KeepPlate):
+        parts.update(plate=move.plate, slot=move.slot + 1, rotation=move.rotation)
+    elif isinstance(move, ReturnPlate):
+        parts["plate"] = move.plate
+    elif isinstance(move, SunTake):
+        parts.update(workshop=workshop_name(move.workshop), colour=COLOURS[move.colour], line=line_name(move.line))
+        parts["order"] = colours_text(move.order)
+    elif isinstance(move, MoonTake):
+        parts.update(colour=COLOURS[move.colour], line=line_name(move.line))
+    elif isinstance(move, ChipTake):
+        parts["workshop"] = workshop_name(move.workshop)
+    elif isinstance(move, SpendChips):
+        parts["chips"] = [CHIP_NAMES[chip] for chip in move.chips]
+    elif isinstance(move, PlaceTile):
+        parts["cell"] = cell_name(move.cell)
+    return parts
+
+
 ACQUISITION_MOVES = (TakePlate, Draw, KeepPlate, ReturnPlate, SunTake, MoonTake, ChipTake, Pass)
 TILING_MOVES = (SpendChips, SkipChips, PlaceTile)
 

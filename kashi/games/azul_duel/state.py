@@ -26,7 +26,16 @@ from kashi.games.azul_duel.components import (
     TILES_PER_COLOUR,
     WORKSHOPS,
 )
-from kashi.games.azul_duel.notation import ORDER_INDEX, ORDERS, Chance, Move, SunTake, parse_chance, parse_move
+from kashi.games.azul_duel.notation import (
+    ORDER_INDEX,
+    ORDERS,
+    Chance,
+    Move,
+    SunTake,
+    move_parts,
+    parse_chance,
+    parse_move,
+)
 from kashi.games.azul_duel.phases import (
     ACQUISITION,
     CHIP_HIDDEN,
@@ -269,6 +278,9 @@ class AzulDuelState(State[Move, Chance]):
         if isinstance(move, SunTake) and not move.order and move.workshop:
             return acquisition.with_forced_order(self, move)
         return move
+
+    def move_parts(self, move: Move) -> dict[str, Any]:
+        return move_parts(move)
 
     # -- chance --------------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[Chance, float]]:

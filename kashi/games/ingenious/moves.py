@@ -46,6 +46,16 @@ class Decision(Enum):
 
 Move = Placement | Decision
 
+
+def move_parts(move: Move) -> dict[str, str | list[str]]:
+    """A placement's two colour letters and the cells they go on (in that order), or the
+    end-of-turn choice."""
+    if isinstance(move, Decision):
+        return {"kind": move.value}
+    colours = [COLOURS[move.first], COLOURS[move.second]]
+    return {"kind": "place", "colours": colours, "cells": [NAMES[move.a], NAMES[move.b]]}
+
+
 _PLACEMENT = re.compile(r"^([A-Za-z]{2})\s+([A-Za-z]\d{1,2})-([A-Za-z]\d{1,2})$")
 
 

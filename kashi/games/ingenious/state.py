@@ -18,7 +18,7 @@ from kashi.games.ingenious import foresight, heuristics
 from kashi.games.ingenious.actions import KIND_SLOTS, SLOTS_PER_EDGE, slot_of
 from kashi.games.ingenious.hexgrid import CELLS, COORDS, NAMES, distance
 from kashi.games.ingenious.layout import EMPTY, Layout, layout
-from kashi.games.ingenious.moves import Decision, Move, Placement, parse_move
+from kashi.games.ingenious.moves import Decision, Move, Placement, move_parts, parse_move
 from kashi.games.ingenious.rules import GOAL, RACK_SIZE, IngeniousRules
 from kashi.games.ingenious.scoring import group_size, ray_runs
 from kashi.games.ingenious.tiles import (
@@ -569,6 +569,9 @@ class IngeniousState(State[Move, Tile]):
 
     def parse_chance(self, text: str) -> Tile:
         return parse_tile(text.strip())
+
+    def move_parts(self, move: Move) -> dict[str, Any]:
+        return dict(move_parts(move))
 
     def copy(self) -> IngeniousState:
         other = object.__new__(IngeniousState)
