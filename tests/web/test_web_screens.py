@@ -68,6 +68,11 @@ def test_every_screen_passes_an_accessibility_scan(
     found["table in play"] = serious_violations(table)
     if table.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
         found["table in play"].append("wider than the screen")
+    waiting = pages.open(person, "/")
+    waiting.select_option("#friends-seat-1", "person")
+    waiting.locator(".friends-form button[type=submit]").click()
+    waiting.wait_for_selector(".invites input")
+    found["table waiting for an invited player"] = serious_violations(waiting)
     assert {path: problems for path, problems in found.items() if problems} == {}
 
 
