@@ -22,6 +22,7 @@ export async function loadLanguage(lang) {
 
 /** A number in the language's own digits (Persian digits in Persian). */
 export function num(value, options) {
+  if (typeof value === "string" && /^\d+$/.test(value)) value = Number(value); // a factory "3"
   if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
   return new Intl.NumberFormat(locale === "fa" ? "fa-IR" : locale, { useGrouping: false, ...options }).format(value);
 }
