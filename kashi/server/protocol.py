@@ -27,6 +27,13 @@ class MoveRequest(_Message):
     """Needed only by a client that holds several seats (hot-seat) to move out of the default."""
 
 
+class PreviewRequest(_Message):
+    """What a move would score, asked before it is made (a table draws it before the drop)."""
+
+    type: Literal["preview"]
+    move: str = Field(min_length=1, max_length=100)
+
+
 class TakebackRequest(_Message):
     type: Literal["takeback"]
     version: int = Field(ge=0)
@@ -36,5 +43,6 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-ClientMessage = Annotated[Hello | MoveRequest | TakebackRequest | Ping, Field(discriminator="type")]
-client_messages: TypeAdapter[Hello | MoveRequest | TakebackRequest | Ping] = TypeAdapter(ClientMessage)
+AnyRequest = Hello | MoveRequest | PreviewRequest | TakebackRequest | Ping
+ClientMessage = Annotated[AnyRequest, Field(discriminator="type")]
+client_messages: TypeAdapter[AnyRequest] = TypeAdapter(ClientMessage)

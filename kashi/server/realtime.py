@@ -11,7 +11,7 @@ from kashi.server.connection import Connection
 from kashi.server.hub import Hub
 from kashi.server.identity import COOKIE
 from kashi.server.messages import reason
-from kashi.server.protocol import Hello, MoveRequest, Ping, TakebackRequest, client_messages
+from kashi.server.protocol import Hello, MoveRequest, Ping, PreviewRequest, TakebackRequest, client_messages
 from kashi.server.rooms import Actor, Room
 from kashi.server.security import TokenBucket, origin_allowed
 
@@ -81,6 +81,12 @@ async def _serve(room: Room, connection: Connection, limit: int) -> None:
             refusal = await room.submit(Actor(connection), message.move, message.version, message.seat)
             if refusal is not None:
                 _refuse(room, connection, "move", refusal)
+        elif isinstance(message, PreviewRequest):
+            answer = await room.preview(connection, message.move)
+            if "reason" in answer:
+                _refuse(room, connection, "preview", answer["reason"])
+            else:
+                connection.send({"type": "preview", **answer})
         elif isinstance(message, TakebackRequest):
             refusal = await room.takeback(connection, message.version)
             if refusal is not None:

@@ -335,6 +335,23 @@ class Room:
             return Message("core.out_of_turn", {"seat": wanted, "to_move": mover}).to_json()
         return None
 
+    async def preview(self, connection: Connection, move: str) -> dict[str, Any]:
+        """The score changes ``move`` would make, played on a copy of the mover's own view (so
+        it tells nothing the seat does not know); ``{"reason"}`` when it is not a legal move
+        of a seat the connection holds. Nothing is stored or sent to anyone else."""
+        async with self.lock:
+            await self._refresh()
+            mover = self.game.state.current_player
+            if self.status != "active" or mover not in self.owned(connection):
+                return {"reason": reason("server.no_seat")}
+            view = self.game.state.view(mover)
+            try:
+                view.play(view.parse_move(move))
+            except KashiError as error:
+                return {"reason": error.message.to_json()}
+            changes = [change.to_json() for change in view.score_changes]
+            return {"move": move, "version": self.version, "score_changes": changes}
+
     # -- takebacks -----------------------------------------------------------------------
     async def takeback(self, connection: Connection, version: int) -> Refusal | None:
         """Undo the requester's last move and the bot moves after it, if nothing hidden or

@@ -150,3 +150,42 @@ def test_message_size_rate_and_origin_limits(servers: Callable[..., ServerProces
     same_origin = Player(server, game_id, origin=server.url)
     assert same_origin.hello()["type"] == "state"
     same_origin.close()
+
+
+def test_a_preview_scores_a_move_without_making_it(shared_server: ServerProcess) -> None:
+    """The engine scores a candidate move on the mover's view; nothing changes, and only the
+    seat to move may ask (a spectator, or an illegal move, gets the reason)."""
+    host = http(shared_server)
+    game_id = create_game(host, "ingenious", [{"kind": "me"}, {"kind": "bot", "level": "easy"}], start=0)["game"]["id"]
+    player = Player(shared_server, game_id, host)
+    player.hello()
+    state = player.wait_turn_or_end()
+    before = (state["version"], state["view"])
+    promised = 0
+    for move in state["legal_moves"][:60]:
+        player.send({"type": "preview", "move": move})
+        preview = reply_of(player, "preview")
+        assert preview["move"] == move and preview["version"] == before[0]
+        promised = sum(change["points"] for change in preview["score_changes"])
+        if promised:
+            break
+    assert promised > 0, "some placement beside a start symbol scores"
+    player.send({"type": "preview", "move": "RB a1-a2"})
+    refused = reply_of(player, "rejected")
+    assert refused["request"] == "preview" and refused["reason"]["text"]
+    watcher = Player(shared_server, game_id)
+    watcher.hello()
+    watcher.send({"type": "preview", "move": move})
+    assert reply_of(watcher, "rejected")["reason"]["key"] == "server.no_seat"
+    again = Player(shared_server, game_id, host)
+    assert (again.hello()["version"], again.state["view"]) == before
+    tracks = sum(state["view"]["tracks"][0])
+    player.move(move)
+    after = player.until(lambda message: message["type"] == "state" and message["version"] > before[0])
+    assert sum(after["view"]["tracks"][0]) - tracks == promised
+    for client in (player, watcher, again):
+        client.close()
+
+
+def reply_of(player: Player, kind: str) -> dict[str, object]:
+    return player.until(lambda message: message["type"] == kind)
