@@ -27,7 +27,7 @@ export async function loadRenderer(family) {
 }
 
 /** The context every renderer is given: words, digits, settings and a way to play. */
-export function rendererContext({ t, num, explain, settings, seatName, play, announce, colourTerms }) {
+export function rendererContext({ t, num, explain, settings, seatName, play, preview, announce, colourTerms }) {
   return {
     t,
     num,
@@ -35,6 +35,7 @@ export function rendererContext({ t, num, explain, settings, seatName, play, ann
     settings,
     seatName,
     play,
+    preview: preview || (async () => null),
     announce,
     colourName: (letter) => t(`term.${colourTerms?.[letter] ?? letter}`),
   };

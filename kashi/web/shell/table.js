@@ -34,6 +34,7 @@ class Table {
     this.message = null;
     this.view = null;
     this.pending = false;
+    this.previews = [];
     this.drawing = Promise.resolve();
     this.build(main, module);
     this.connection = new GameConnection(info.id, {
@@ -115,6 +116,7 @@ class Table {
           settings: this.settings,
           seatName: this.seatName,
           play: (text) => this.play(text),
+          preview: (text) => this.preview(text),
           announce,
           colourTerms: module.COLOUR_TERMS,
         }),
@@ -130,6 +132,7 @@ class Table {
   }
 
   connectionStatus(status) {
+    if (status !== "open") for (const asked of this.previews.splice(0)) asked.resolve(null); // lost with the socket
     const shown = status !== "open";
     this.connectionLine.hidden = !shown;
     this.connectionLine.textContent = shown ? t(`ui.connection.${status}`) : "";
@@ -138,6 +141,7 @@ class Table {
   // -- messages from the server ------------------------------------------------------
   receive(message) {
     if (message.type === "state") this.state(message);
+    else if (message.type === "preview") this.answerPreview(message);
     else if (message.type === "rejected") this.rejected(message);
     else if (message.type === "error") this.showRefusal(message.reason);
   }
@@ -190,7 +194,24 @@ class Table {
     }
   }
 
+  /** What a move would score, from the server's engine: resolves with the answer or null. */
+  preview(text) {
+    return new Promise((resolve) => {
+      if (!this.connection.send({ type: "preview", move: text })) resolve(null);
+      else this.previews.push({ text, resolve });
+    });
+  }
+
+  /** The server answers a connection's requests in order, so the oldest question is answered. */
+  answerPreview(answer) {
+    this.previews.shift()?.resolve(answer);
+  }
+
   rejected(message) {
+    if (message.request === "preview") {
+      this.answerPreview(null);
+      return;
+    }
     this.pending = false;
     this.renderer?.clearSelection();
     this.showRefusal(message.reason);
