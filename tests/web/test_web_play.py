@@ -294,3 +294,16 @@ def test_the_table_comes_back_after_the_server_is_killed(browser: Any, tmp_path:
         pages.close()
         server.stop()
     assert [error for error in pages.errors if "WebSocket" not in error and "ERR_CONNECTION_REFUSED" not in error] == []
+
+
+def test_a_whole_ingenious_game_against_a_bot_by_clicks(open_page: Any, web_server: ServerProcess) -> None:
+    page = open_page("/")
+    page.select_option("#quick-ingenious-level", "easy")
+    page.locator("#quick-ingenious-level").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    made = play_to_end(page, random.Random(12), "ingenious")
+    assert made >= 10
+    assert page.locator(".end-panel").is_visible()
+    assert len(final_scores(page)) == 2
+    info = httpx.get(f"{web_server.url}/api/games/{page.url.rsplit('/', 1)[1]}").json()
+    assert info["status"] == "finished"

@@ -68,6 +68,15 @@ def test_every_screen_passes_an_accessibility_scan(
     found["table in play"] = serious_violations(table)
     if table.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
         found["table in play"].append("wider than the screen")
+    ingenious = pages.open(person, "/")
+    ingenious.select_option("#quick-ingenious-level", "easy")
+    ingenious.locator("#quick-ingenious-level").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    ingenious.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    settle(ingenious)
+    ingenious.locator(".ing-rtile.is-playable").first.click()
+    found["Ingenious table in play"] = serious_violations(ingenious)
+    if ingenious.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
+        found["Ingenious table in play"].append("wider than the screen")
     waiting = pages.open(person, "/")
     waiting.select_option("#friends-seat-1", "person")
     waiting.locator(".friends-form button[type=submit]").click()

@@ -58,6 +58,20 @@ def click_move(page: Any, rng: random.Random) -> None:
         choice.first.click()
 
 
+def click_ingenious_move(page: Any, rng: random.Random) -> None:
+    """Answer swap or keep, or pick a rack tile, its first hex, its second hex, then Place."""
+    choices = page.locator(".ing-btn[data-move]")
+    if choices.count():
+        choices.nth(rng.randrange(choices.count())).click()
+        return
+    tiles = page.locator(".ing-rtile.is-playable")
+    tiles.nth(rng.randrange(tiles.count())).click()
+    for _ in range(2):
+        hexes = page.locator(".ing-hit.is-lit:not(.is-chosen)")
+        hexes.nth(rng.randrange(hexes.count())).click()
+    page.locator('[data-act="confirm"]').click()
+
+
 def typed_move(page: Any, rng: random.Random) -> str:
     """Type one of the suggested legal moves into the Move input and press Enter."""
     moves = page.locator("#legal-moves option").evaluate_all("options => options.map(o => o.value)")
@@ -74,7 +88,7 @@ def play_to_end(page: Any, rng: random.Random, mover: str = "click", limit: int 
         if settle(page, seen) == "finished":
             return made
         seen = version(page)
-        (click_move if mover == "click" else typed_move)(page, rng)
+        {"click": click_move, "ingenious": click_ingenious_move, "typed": typed_move}[mover](page, rng)
     raise AssertionError(f"the game did not end within {limit} moves")
 
 

@@ -80,6 +80,7 @@ async function viewer(area, replay, settings) {
       lastMove: event && event.seat !== undefined ? { seat: event.seat, text: event.move, parts: event.parts || {} } : null,
       previous: animate ? previous.state : null,
       changes: step.score_changes,
+      outcome: index === steps.length - 1 ? replay.outcome : null,
       animate,
     };
     if (queued > 0) frame.animate = false;

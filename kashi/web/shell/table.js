@@ -179,6 +179,7 @@ class Table {
         lastMove: message.last_move,
         previous,
         changes: message.score_changes,
+        outcome: message.outcome,
         animate: Boolean(previous) && message.events.length > 0,
       };
       this.drawing = this.drawing
