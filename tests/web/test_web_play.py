@@ -51,6 +51,7 @@ def test_a_whole_game_against_a_bot_by_clicks(open_page: Any, web_server: Server
     assert sorted(final_scores(page).values()) == sorted(result_of(web_server, page))
     assert page.locator(".end-panel h2").inner_text().strip()
     assert page.locator(".end-panel a[href^='/replay/']").count() == 1
+    assert page.locator(".final-table thead th").all_inner_texts()[-1] == "Complete rows", "the tie-break is shown"
 
 
 def test_a_three_player_grey_wall_game_by_typed_moves(open_page: Any, web_server: ServerProcess) -> None:
@@ -305,5 +306,10 @@ def test_a_whole_ingenious_game_against_a_bot_by_clicks(open_page: Any, web_serv
     assert made >= 10
     assert page.locator(".end-panel").is_visible()
     assert len(final_scores(page)) == 2
+    assert page.locator(".final-table thead th").all_inner_texts()[-1] == "Scores, lowest first"
+    for row in page.locator(".final-table tbody tr").all():
+        tracks = [int(value) for value in row.locator("td").last.inner_text().split(" · ")]
+        assert len(tracks) == 6 and tracks == sorted(tracks), "each player's six scores, lowest first"
+        assert tracks[0] == int(row.locator("td").nth(1).inner_text()), "the score is the lowest colour"
     info = httpx.get(f"{web_server.url}/api/games/{page.url.rsplit('/', 1)[1]}").json()
     assert info["status"] == "finished"

@@ -5,7 +5,7 @@ import { get, post } from "./api.js";
 import { clockReader, clockText } from "./clock.js";
 import { GameConnection } from "./connection.js";
 import { announce, fill, h } from "./dom.js";
-import { explain, num, reasonText, t } from "./i18n.js";
+import { explain, has, num, reasonText, t } from "./i18n.js";
 import { changeLines, createLog } from "./log.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 import { chime } from "./sound.js";
@@ -340,6 +340,7 @@ class Table {
     const winners = outcome.winners.map(this.seatName);
     const headline =
       winners.length === 0 ? t("ui.end.draw") : winners.length === 1 ? t("ui.end.winner", { name: winners[0] }) : t("ui.end.shared", { names: winners.join(t("ui.list.and")) });
+    const tiebreaks = tiebreakColumns(outcome);
     const rows = order.map((seat) =>
       h(
         "tr",
@@ -347,6 +348,7 @@ class Table {
         h("td", {}, num(outcome.ranks[seat])),
         h("th", { scope: "row" }, this.seatName(seat)),
         h("td", {}, num(outcome.scores[seat])),
+        tiebreaks.map(([, values]) => h("td", {}, values[seat])),
       ),
     );
     const final = [...this.events].reverse().find((event) => event.score_changes?.length);
@@ -357,7 +359,18 @@ class Table {
       h(
         "table",
         { class: "final-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("ui.end.rank")), h("th", { scope: "col" }, t("ui.end.player")), h("th", { scope: "col" }, t("ui.end.score")))),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, t("ui.end.rank")),
+            h("th", { scope: "col" }, t("ui.end.player")),
+            h("th", { scope: "col" }, t("ui.end.score")),
+            tiebreaks.map(([key]) => h("th", { scope: "col" }, t(`ui.end.detail.${key}`))),
+          ),
+        ),
         h("tbody", {}, rows),
       ),
       scoring.length ? h("h3", {}, t("ui.end.last_scoring")) : null,
@@ -411,6 +424,15 @@ class Table {
       this.showRefusal(error.reason);
     }
   }
+}
+
+/** The outcome's per-seat tie-break facts that the catalogue names (Azul's complete rows,
+ * Ingenious's sorted scores), as [key, text per seat] columns of the final table. */
+function tiebreakColumns(outcome) {
+  const seats = outcome.scores.length;
+  return Object.entries(outcome.details || {})
+    .filter(([key, values]) => has(`ui.end.detail.${key}`) && Array.isArray(values) && values.length === seats)
+    .map(([key, values]) => [key, values.map((value) => (Array.isArray(value) ? value.map((item) => num(item)).join(" \u00B7 ") : num(value)))]);
 }
 
 function copy(field) {
