@@ -198,6 +198,15 @@ def best_sampled_move(state: State[MoveT, Any], rng: Random, value: Callable[[Mo
     return best
 
 
+def parts_of_text(state: State[Any, Any], text: str) -> dict[str, Any]:
+    """The parts of a move written in notation, or none when the text does not read as a move
+    (a redacted line): for marking a move already made."""
+    try:
+        return state.move_parts(state.parse_move(text))
+    except KashiError:
+        return {}
+
+
 def check_seat(seat: int, players: int) -> None:
     """Raise a clear error for a seat outside the game."""
     if not 0 <= seat < players:

@@ -5,6 +5,7 @@ Only finished games are served whole: while a game runs its log holds hidden dra
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -13,6 +14,7 @@ from fastapi.responses import PlainTextResponse
 from kashi.core.errors import KashiError
 from kashi.core.game import Game
 from kashi.core.record import Record
+from kashi.core.state import parts_of_text
 from kashi.server import store
 from kashi.server.accounts import hub_of
 from kashi.server.messages import reason
@@ -59,10 +61,10 @@ async def replay(game_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/replay")
 async def replay_upload(body: RecordUpload) -> dict[str, Any]:
-    """The same steps for a record file a person brings (a game played elsewhere, or saved)."""
+    """The same steps for a record file a person brings (a game played elsewhere, or saved),
+    replayed in a worker thread so a long record never holds up the games."""
     try:
-        record = Record.from_text(body.record)
-        return replay_steps(record)
+        return await asyncio.to_thread(replay_steps, Record.from_text(body.record))
     except KashiError as error:
         raise HTTPException(422, error.message.to_json()) from None
 
@@ -80,7 +82,7 @@ def replay_steps(record: Record) -> dict[str, Any]:
         low = len(game.score_log)
         event = item.to_json()
         if item.seat is not None:
-            event["parts"] = _parts(game, item.text)
+            event["parts"] = parts_of_text(game.state, item.text)
         steps.append(
             {
                 "number": number,
@@ -101,10 +103,3 @@ def replay_steps(record: Record) -> dict[str, Any]:
         "steps": steps,
         "outcome": outcome.to_json() if outcome else None,
     }
-
-
-def _parts(game: Game, text: str) -> dict[str, Any]:
-    try:
-        return game.state.move_parts(game.state.parse_move(text))
-    except KashiError:
-        return {}

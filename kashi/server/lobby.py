@@ -37,6 +37,7 @@ def game_json(row: GameRow, seats: list[store.SeatState], event_count: int | Non
     return {
         "id": row.id,
         "variant": row.variant,
+        "family": variant(row.variant).family.name,
         "players": row.players,
         "options": store.options_of(row),
         "status": row.status,

@@ -20,6 +20,7 @@ from kashi.core.game import Game
 from kashi.core.messages import Message
 from kashi.core.outcome import ScoreChange
 from kashi.core.record import Event
+from kashi.core.state import parts_of_text
 from kashi.server import store
 from kashi.server.clocks import Clock
 from kashi.server.connection import Connection
@@ -131,8 +132,7 @@ class Room:
         events = []
         for index in range(start, total):
             item = self.game.events[index]
-            hidden = self.visibility[index].hidden_from
-            text = self.visibility[index].redacted if all(hidden & bit for bit in bits) else item.text
+            text = self._text_for(index, bits)
             made = self.game.score_log[self.score_marks[index - 1] if index else 0 : self.score_marks[index]]
             events.append(
                 {
@@ -149,6 +149,7 @@ class Room:
         state = self.game.state
         to_move = state.current_player
         legal = state.legal_moves() if self.status == "active" and to_move in owned else []
+        texts = [str(move) for move in legal]
         outcome = state.outcome()
         return {
             "type": "state",
@@ -162,8 +163,8 @@ class Room:
             "view": state.view(viewer).to_json(),
             "to_move": to_move,
             "you": sorted(owned),
-            "legal_moves": [str(move) for move in legal],
-            "moves": [{"text": str(move), "parts": state.move_parts(move)} for move in legal],
+            "legal_moves": texts,
+            "moves": [{"text": text, "parts": state.move_parts(move)} for text, move in zip(texts, legal, strict=True)],
             "last_move": self._last_move(bits),
             "present": [self.present[seat] > 0 for seat in range(players)],
             "score_changes": [change.to_json() for change in changes],
@@ -173,20 +174,19 @@ class Room:
             "clock": self.clock_message(),
         }
 
+    def _text_for(self, index: int, bits: list[int]) -> str:
+        """Event ``index`` as a viewer holding ``bits`` may read it (redacted where hidden)."""
+        visibility = self.visibility[index]
+        hidden = all(visibility.hidden_from & bit for bit in bits)
+        return visibility.redacted if hidden else self.game.events[index].text
+
     def _last_move(self, bits: list[int]) -> dict[str, Any] | None:
-        """The latest move with its parts, so a table can mark it (redacted where it is hidden)."""
+        """The latest move with its parts, so a table can mark it (none where it is hidden)."""
         for index in range(len(self.game.events) - 1, -1, -1):
-            item = self.game.events[index]
-            if item.seat is None:
-                continue
-            visibility = self.visibility[index]
-            if all(visibility.hidden_from & bit for bit in bits):
-                return {"seat": item.seat, "text": visibility.redacted, "parts": {}}
-            try:
-                parts = self.game.state.move_parts(self.game.state.parse_move(item.text))
-            except KashiError:
-                parts = {}
-            return {"seat": item.seat, "text": item.text, "parts": parts}
+            seat = self.game.events[index].seat
+            if seat is not None:
+                text = self._text_for(index, bits)
+                return {"seat": seat, "text": text, "parts": parts_of_text(self.game.state, text)}
         return None
 
     def clock_message(self) -> dict[str, Any]:
@@ -339,8 +339,7 @@ class Room:
         """The score changes ``move`` would make, played on a copy of the mover's own view (so
         it tells nothing the seat does not know); ``{"reason"}`` when it is not a legal move
         of a seat the connection holds. Nothing is stored or sent to anyone else."""
-        async with self.lock:
-            await self._refresh()
+        async with self.lock:  # the cache as of the last change: a preview reads no database
             mover = self.game.state.current_player
             if self.status != "active" or mover not in self.owned(connection):
                 return {"reason": reason("server.no_seat")}

@@ -7,7 +7,6 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from kashi.bots import LEVELS
-from kashi.core.record import MAX_RECORD_CHARS
 
 BotLevel = Literal["easy", "medium", "hard", "expert"]
 assert set(BotLevel.__args__) == set(LEVELS)  # type: ignore[attr-defined]
@@ -63,8 +62,12 @@ class JoinOpenSeat(_Body):
     seat: int = Field(ge=0, lt=8)
 
 
+MAX_UPLOAD_CHARS = 200_000
+"""A record brought to the replay viewer: ten times a 100-round Azul game (~20 kB)."""
+
+
 class RecordUpload(_Body):
-    record: str = Field(min_length=1, max_length=MAX_RECORD_CHARS)
+    record: str = Field(min_length=1, max_length=MAX_UPLOAD_CHARS)
     """The text form of a record (docs/records.md)."""
 
 

@@ -65,3 +65,22 @@ def test_bot_and_invited_human_play_to_the_end_on_postgresql(
     game_id, _, player = play_bot_game(server)
     check_record(server, game_id, player)
     player.close()
+
+
+def test_a_record_file_replays_step_by_step_and_a_bad_one_is_refused(shared_server: ServerProcess) -> None:
+    """``POST /api/replay``: the steps of a record brought by a person, the same as the game's own
+    replay; a line that does not replay, or a file over the limit, is refused with the reason."""
+    game_id, guest, player = play_bot_game(shared_server)
+    text = guest.get(f"/api/games/{game_id}/record.txt").text
+    uploaded = guest.post("/api/replay", json={"record": text})
+    assert uploaded.status_code == 200
+    steps = uploaded.json()["steps"]
+    assert len(steps) == len(Record.from_text(text).events) + 1
+    assert uploaded.json()["outcome"] == player.state["outcome"]
+    assert steps == guest.get(f"/api/games/{game_id}/replay").json()["steps"]
+    moves = [line for line in text.splitlines() if line[:2] in ("0 ", "1 ")]
+    broken = guest.post("/api/replay", json={"record": text.replace(moves[-1], "0 9B1", 1)})
+    assert broken.status_code == 422 and broken.json()["detail"]["key"] == "core.record_event"
+    huge = guest.post("/api/replay", json={"record": text + "#" * 200_000})
+    assert huge.status_code == 422
+    player.close()

@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 import pytest
 from kashi_server_helpers import ServerProcess
-from web_helpers import changed, click_move, final_scores, play_to_end, settle, turn, typed_move, version
+from web_helpers import changed, click_move, final_scores, play_computer, play_to_end, settle, turn, typed_move, version
 
 from kashi.web import WEB
 
@@ -23,13 +23,6 @@ def result_of(server: ServerProcess, page: Any) -> list[int]:
     info = httpx.get(f"{server.url}/api/games/{game_id}").json()
     assert info["status"] == "finished"
     return [int(score) for score in info["result"].split("-")]
-
-
-def play_computer(page: Any, level: str = "easy") -> None:
-    """The home page's one-click game: Azul against the computer."""
-    page.select_option("#quick-azul-level", level)
-    page.locator(".game-card form.quick-form").first.locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
 
 
 def friends_game(page: Any, variant: str, seats: list[str]) -> None:
@@ -176,8 +169,7 @@ def test_a_move_with_the_keyboard_alone(open_page: Any) -> None:
 def test_a_whole_quick_game_in_persian_and_turkish(open_page: Any, web_server: ServerProcess, language: str) -> None:
     catalogue = json.loads((WEB / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
     page = open_page("/", language=language)
-    page.select_option("#quick-azul-variant", "azul-quick")
-    play_computer(page)
+    play_computer(page, variant="azul-quick")
     play_to_end(page, random.Random(8), "click")
     assert page.locator(".status-line").inner_text() == catalogue["ui.status.finished"]
     scores = final_scores(page)
@@ -299,9 +291,7 @@ def test_the_table_comes_back_after_the_server_is_killed(browser: Any, tmp_path:
 
 def test_a_whole_ingenious_game_against_a_bot_by_clicks(open_page: Any, web_server: ServerProcess) -> None:
     page = open_page("/")
-    page.select_option("#quick-ingenious-level", "easy")
-    page.locator("#quick-ingenious-level").locator("xpath=ancestor::form").locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    play_computer(page, "ingenious")
     made = play_to_end(page, random.Random(12), "ingenious")
     assert made >= 10
     assert page.locator(".end-panel").is_visible()

@@ -5,15 +5,23 @@ README shows (docs/screenshots/)."""
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import click_move, settle, version
+from web_helpers import click_move, play_computer, settle, version
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
+
+
+def problems(page: Any, size: str) -> list[str]:
+    """Serious or critical axe-core violations, and a page wider than the screen."""
+    found = serious_violations(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > SIZES[size]["width"]:
+        found.append(f"the page is {width} px wide on a {SIZES[size]['width']} px screen")
+    return found
 
 
 def serious_violations(page: Any) -> list[str]:
@@ -25,14 +33,6 @@ def serious_violations(page: Any) -> list[str]:
         for violation in results.response["violations"]
         if violation["impact"] in ("serious", "critical")
     ]
-
-
-def start_against_computer(page: Any, variant: str = "azul") -> None:
-    page.select_option("#quick-azul-variant", variant)
-    page.select_option("#quick-azul-level", "easy")
-    page.locator(".game-card form.quick-form").first.locator("button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
-    settle(page)
 
 
 def a_few_moves(page: Any, count: int, seed: int) -> None:
@@ -57,26 +57,18 @@ def test_every_screen_passes_an_accessibility_scan(
     for path in ("/", f"/games/{game_id}", f"/replay/{game_id}", "/replay", "/history", "/join/not-a-token"):
         page = pages.open(person, path, refused=path.startswith("/join/"))
         page.wait_for_load_state("networkidle")
-        found[path] = serious_violations(page)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        if width > SIZES[size]["width"]:
-            found[path].append(f"the page is {width} px wide on a {SIZES[size]['width']} px screen")
+        found[path] = problems(page, size)
         page.close()
     table = pages.open(person, "/")
-    start_against_computer(table)
+    play_computer(table)
+    settle(table)
     table.locator(".azul-src.is-selectable rect").first.click()
-    found["table in play"] = serious_violations(table)
-    if table.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
-        found["table in play"].append("wider than the screen")
+    found["table in play"] = problems(table, size)
     ingenious = pages.open(person, "/")
-    ingenious.select_option("#quick-ingenious-level", "easy")
-    ingenious.locator("#quick-ingenious-level").locator("xpath=ancestor::form").locator("button[type=submit]").click()
-    ingenious.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    play_computer(ingenious, "ingenious")
     settle(ingenious)
     ingenious.locator(".ing-rtile.is-playable").first.click()
-    found["Ingenious table in play"] = serious_violations(ingenious)
-    if ingenious.evaluate("document.documentElement.scrollWidth") > SIZES[size]["width"]:
-        found["Ingenious table in play"].append("wider than the screen")
+    found["Ingenious table in play"] = problems(ingenious, size)
     waiting = pages.open(person, "/")
     waiting.select_option("#friends-seat-1", "person")
     waiting.locator(".friends-form button[type=submit]").click()
@@ -103,12 +95,14 @@ def test_screenshots_for_the_readme(pages: Any, finished_game: tuple[dict[str, s
         shot(home, "home")
         home.locator(".friends").evaluate("section => section.scrollIntoView({block: 'start'})")
         shot(home, "lobby")
-        start_against_computer(home)
+        play_computer(home)
+        settle(home)
         a_few_moves(home, 4, seed=6)
         home.locator(".azul-src.is-selectable rect").first.click()
         shot(home, "azul-table")
         grey = pages.open(person, "/")
-        start_against_computer(grey, "azul-grey")
+        play_computer(grey, variant="azul-grey")
+        settle(grey)
         a_few_moves(grey, 6, seed=7)
         shot(grey, "azul-grey-table")
         end = pages.open(person, f"/games/{game_id}")

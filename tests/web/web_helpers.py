@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 TURN_TIMEOUT_MS = 60_000
@@ -41,6 +42,15 @@ def changed(page: Any, seen: str) -> None:
 def version(page: Any) -> str:
     value: str = page.locator(".table").get_attribute("data-version")
     return value
+
+
+def play_computer(page: Any, family: str = "azul", variant: str | None = None, level: str = "easy") -> None:
+    """The home page's one-click game against the computer, from the family's card."""
+    if variant is not None:
+        page.select_option(f"#quick-{family}-variant", variant)
+    page.select_option(f"#quick-{family}-level", level)
+    page.locator(f"#quick-{family}-level").locator("xpath=ancestor::form").locator("button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
 
 
 def click_move(page: Any, rng: random.Random) -> None:

@@ -20,9 +20,8 @@ export async function showTable(main, gameId, settings) {
     main.append(h("p", { class: "notice", role: "alert" }, reasonText(error.reason)));
     return;
   }
-  const family = (await get("/api/variants")).find((item) => item.name === info.variant)?.family;
-  const module = await loadRenderer(family);
-  const table = new Table(main, info, family, module, settings);
+  const module = await loadRenderer(info.family);
+  const table = new Table(main, info, info.family, module, settings);
   table.start();
 }
 
