@@ -71,6 +71,12 @@ class State(ABC, Generic[MoveT, ChanceT]):
         """
         return {}
 
+    def final_scoring_so_far(self) -> tuple[ScoreChange, ...]:
+        """What the end-of-game scoring would add to each seat if the game ended now (Azul
+        Duel's objectives), so a table can show what each is worth so far; most games add
+        nothing at the end that a player could follow, and keep the default."""
+        return ()
+
     def random_move(self, rng: Random) -> MoveT:
         """A legal move drawn uniformly; games may override it with a faster exact sampler."""
         return rng.choice(self.legal_moves())

@@ -169,6 +169,7 @@ class Room:
             "present": [self.present[seat] > 0 for seat in range(players)],
             "score_changes": [change.to_json() for change in changes],
             "scores": list(state.scores()),
+            "final_scoring_so_far": [change.to_json() for change in state.final_scoring_so_far()],
             "outcome": outcome.to_json() if outcome is not None else None,
             "seats": [seat.to_json() for seat in self.seats],
             "clock": self.clock_message(),

@@ -183,8 +183,27 @@ def test_a_preview_scores_a_move_without_making_it(shared_server: ServerProcess)
     player.move(move)
     after = player.until(lambda message: message["type"] == "state" and message["version"] > before[0])
     assert sum(after["view"]["tracks"][0]) - tracks == promised
+    lines = [part["params"]["lines"] for change in preview["score_changes"] for part in change["parts"]]
+    assert lines and all(line[0] in move for runs in lines for line in runs), "each run starts on the tile"
     for client in (player, watcher, again):
         client.close()
+
+
+def test_every_state_carries_what_the_final_scoring_would_add_so_far(shared_server: ServerProcess) -> None:
+    """Azul Duel's objectives as they stand, for both seats; games without such a scoring send none."""
+    host = http(shared_server)
+    duel = create_game(host, "azul-duel", [{"kind": "me"}, {"kind": "bot", "level": "easy"}])["game"]["id"]
+    player = Player(shared_server, duel, host)
+    state = player.hello()
+    assert [change["seat"] for change in state["final_scoring_so_far"]] == [0, 1]
+    for change in state["final_scoring_so_far"]:
+        assert change["parts"] and all(part["key"].startswith("azul_duel.score.") for part in change["parts"])
+        assert change["points"] == sum(part["points"] for part in change["parts"])
+    player.close()
+    azul = create_game(host, "azul", [{"kind": "me"}, {"kind": "me"}])["game"]["id"]
+    other = Player(shared_server, azul, host)
+    assert other.hello()["final_scoring_so_far"] == []
+    other.close()
 
 
 def reply_of(player: Player, kind: str) -> dict[str, object]:

@@ -279,6 +279,14 @@ class AzulDuelState(State[Move, Chance]):
             return acquisition.with_forced_order(self, move)
         return move
 
+    def final_scoring_so_far(self) -> tuple[ScoreChange, ...]:
+        changes = []
+        for seat in range(2):
+            parts = tuple(ScorePart(key, points, params) for key, points, params in tiling.final_parts(self, seat))
+            if parts:
+                changes.append(ScoreChange(seat, sum(part.points for part in parts), parts))
+        return tuple(changes)
+
     def move_parts(self, move: Move) -> dict[str, Any]:
         return move_parts(move)
 

@@ -244,8 +244,9 @@ def _end_round(state: AzulDuelState) -> None:
     _prepare(state)
 
 
-def _final_scoring(state: AzulDuelState, seat: int) -> None:
-    """The objectives of the tablets in play (and unused chips, if the option says so)."""
+def final_parts(state: AzulDuelState, seat: int) -> Parts:
+    """What the final scoring gives ``seat`` for its dome as it stands: the objectives of the
+    tablets in play (and unused chips, if the option says so)."""
     dome_slices = (state.cells, state.tiles, seat * 36)
     parts: Parts = ()
     for tablet, side in enumerate(state.tablets):
@@ -257,6 +258,11 @@ def _final_scoring(state: AzulDuelState, seat: int) -> None:
     if per_chip:
         unused = sum(_held(state, seat))
         parts += (("azul_duel.score.unused_chips", per_chip * unused, {"count": unused}),)
+    return parts
+
+
+def _final_scoring(state: AzulDuelState, seat: int) -> None:
+    parts = final_parts(state, seat)
     if parts:
         state.add_score(seat, parts)
 

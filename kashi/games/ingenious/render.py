@@ -114,5 +114,5 @@ def _whose_turn(state: IngeniousState) -> str:
         return f"Drawing tiles for seat {state.draw_seat}"
     if state.deciding:
         return f"Seat {player}: your rack shows none of your lowest colours: swap or keep?"
-    extra = f" (bonus placement, {state.bonus} more due)" if state.bonus else ""
+    extra = f" (bonus placement, {state.bonus - 1} more due)" if state.bonus else ""
     return f"Seat {player} to place a tile{extra}"

@@ -25,8 +25,25 @@ def ray_runs(board: list[int], rays: Sequence[tuple[int, ...]], cell: int, colou
     return runs
 
 
-def group_size(board: list[int], neighbours: Sequence[tuple[int, ...]], seeds: tuple[int, ...]) -> int:
-    """Cells in the connected same-colour group holding ``seeds`` (cells of one colour)."""
+def ray_lines(board: list[int], rays: Sequence[tuple[int, ...]], cell: int, colour: int, skip: int) -> list[list[int]]:
+    """The cells of the runs ``ray_runs`` counts, each line from ``cell`` outwards; a table
+    draws them (the hot path only counts, so it keeps its own loop)."""
+    lines = []
+    base = cell * 6
+    for direction in range(6):
+        if direction != skip:
+            line = [cell]
+            for other in rays[base + direction]:
+                if board[other] != colour:
+                    break
+                line.append(other)
+            if len(line) > 1:
+                lines.append(line)
+    return lines
+
+
+def group_cells(board: list[int], neighbours: Sequence[tuple[int, ...]], seeds: tuple[int, ...]) -> set[int]:
+    """The connected same-colour group holding ``seeds`` (cells of one colour)."""
     colour = board[seeds[0]]
     seen = set(seeds)
     frontier = list(seeds)
@@ -36,4 +53,9 @@ def group_size(board: list[int], neighbours: Sequence[tuple[int, ...]], seeds: t
             if other not in seen and board[other] == colour:
                 seen.add(other)
                 frontier.append(other)
-    return len(seen)
+    return seen
+
+
+def group_size(board: list[int], neighbours: Sequence[tuple[int, ...]], seeds: tuple[int, ...]) -> int:
+    """Cells in the connected same-colour group holding ``seeds``."""
+    return len(group_cells(board, neighbours, seeds))

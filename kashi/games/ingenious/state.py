@@ -20,7 +20,7 @@ from kashi.games.ingenious.hexgrid import CELLS, COORDS, NAMES, distance
 from kashi.games.ingenious.layout import EMPTY, Layout, layout
 from kashi.games.ingenious.moves import Decision, Move, Placement, move_parts, parse_move
 from kashi.games.ingenious.rules import GOAL, RACK_SIZE, IngeniousRules
-from kashi.games.ingenious.scoring import group_size, ray_runs
+from kashi.games.ingenious.scoring import group_cells, group_size, ray_lines, ray_runs
 from kashi.games.ingenious.tiles import (
     COLOUR_NAMES,
     COLOURS,
@@ -84,7 +84,7 @@ class IngeniousState(State[Move, Tile]):
     touched: int
     """Start symbols touched during the first round (bit per symbol)."""
     bonus: int
-    """Bonus placements earned and not yet begun."""
+    """Bonus placements owed, the one being made now included (so a table can say "bonus")."""
     deciding: bool
     draw_seat: int
     draw_target: int
@@ -157,9 +157,11 @@ class IngeniousState(State[Move, Tile]):
             return ScoreChange(seat, 0, (ScorePart("ingenious.bonus_lost", 0, {"count": awarded}),))
         name = COLOUR_NAMES[colour]
         if isinstance(detail, tuple):
-            parts = [ScorePart("ingenious.rays", awarded, {"colour": name, "rays": "+".join(map(str, detail))})]
+            runs = {"rays": "+".join(map(str, detail)), "lines": self._scored_lines(colour)}
+            parts = [ScorePart("ingenious.rays", awarded, {"colour": name, **runs})]
         else:
-            parts = [ScorePart("ingenious.group", awarded, {"colour": name, "size": detail})]
+            cells = self._scored_group(colour)
+            parts = [ScorePart("ingenious.group", awarded, {"colour": name, "size": detail, "cells": cells})]
         if was_locked:
             parts.append(ScorePart("ingenious.locked", -awarded, {"colour": name, "lost": awarded}))
         elif gained < awarded:
@@ -169,6 +171,30 @@ class IngeniousState(State[Move, Tile]):
             key = "ingenious.bonus" if self.rules.bonus else "ingenious.lock"
             parts.append(ScorePart(key, 0, {"colour": name, "mark": reached}))
         return ScoreChange(seat, gained, tuple(parts), COLOURS[colour])
+
+    def _scored_lines(self, colour: int) -> list[list[str]]:
+        """The runs the last placement scored in ``colour``, each from the tile's hex outwards
+        (cell names), so a table can draw the lines that score."""
+        first, second, a, b = self.placed[-1]
+        grid = self.layout.area
+        toward = self._toward(a, b)
+        lines = []
+        for hex_colour, cell, skip in ((first, a, toward), (second, b, (toward + 3) % 6)):
+            if hex_colour == colour:
+                lines += ray_lines(self.board, grid.rays, cell, colour, skip)
+        return [[NAMES[cell] for cell in line] for line in lines]
+
+    def _scored_group(self, colour: int) -> list[str]:
+        """The cells of the group the last placement scored in ``colour`` (tutorial scoring)."""
+        first, second, a, b = self.placed[-1]
+        seeds = tuple(cell for hex_colour, cell in ((first, a), (second, b)) if hex_colour == colour)
+        return sorted(NAMES[cell] for cell in group_cells(self.board, self.layout.area.neighbours, seeds))
+
+    def _toward(self, a: int, b: int) -> int:
+        """The direction from hex ``a`` of a tile to its other hex ``b``."""
+        grid = self.layout.area
+        toward = grid.edge_dir[grid.edge_of[(a, b)]]
+        return (toward + 3) % 6 if a > b else toward
 
     def track(self, seat: int) -> list[int]:
         """The six tracks ``seat`` scores on (shared with the partner in the team game)."""
@@ -350,6 +376,8 @@ class IngeniousState(State[Move, Tile]):
         self._facts = []
         seat = self.current_player
         if isinstance(move, Placement):
+            if self.bonus:
+                self.bonus -= 1  # this placement is one of the bonuses owed
             self._place(seat, move)
         elif move is Decision.SWAP:
             rack = self.racks[seat]
@@ -377,9 +405,7 @@ class IngeniousState(State[Move, Tile]):
             self.touched |= lay.touch_mask[a] | lay.touch_mask[b]
         track = self.tracks[lay.board_of[seat]]
         if self.rules.scoring == "rays":
-            toward = grid.edge_dir[grid.edge_of[(a, b)]]
-            if a > b:
-                toward = (toward + 3) % 6
+            toward = self._toward(a, b)
             runs_a = ray_runs(board, grid.rays, a, first, toward)
             runs_b = ray_runs(board, grid.rays, b, second, (toward + 3) % 6)
             if first == second:
@@ -442,7 +468,6 @@ class IngeniousState(State[Move, Tile]):
         """Start the next bonus placement if one is due and possible, else end the placements."""
         if self.bonus:
             if self.racks[seat]:
-                self.bonus -= 1
                 self.current_player = seat
                 return
             if self.rules.empty_rack_bonus == "refill" and self.bag_size:

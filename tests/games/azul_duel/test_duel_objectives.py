@@ -140,3 +140,22 @@ def test_unused_chips_score_nothing_by_default_and_per_chip_with_the_option() ->
         state.chips[3] = 2
         settle(state)
         assert state.score[0] == expected
+
+
+def test_what_the_objectives_are_worth_so_far_is_what_the_end_would_add() -> None:
+    """Before the last tiling a table shows each objective as it stands; the end then adds
+    exactly those parts (the clamp at 0 aside)."""
+    state = final_round(0, [4, 10])
+    plates(state, 0, {1: (0, 0), 2: (4, 0), 3: (1, 0)})
+    plates(state, 1, {1: (9, 0), 2: (13, 0), 3: (14, 0)})
+    tiles(state, 1, {f"{c}1": "R" for c in "abcdef"})
+    so_far = {change.seat: change for change in state.final_scoring_so_far()}
+    assert [str(part) for part in so_far[1].parts] == [
+        "+3 tablet A1: 1 complete dome rows x 3",
+        "+0 tablet D2: 0 special cells without a special tile x -3",
+    ]
+    assert so_far[0].points == -6 and so_far[1].points == 3
+    assert state.score == [4, 10], "showing the objectives scores nothing"
+    settle(state)
+    ended = {change.seat: change for change in state.score_changes if change.parts[0].key.endswith("A1")}
+    assert ended[1].parts == so_far[1].parts

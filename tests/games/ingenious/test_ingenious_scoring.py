@@ -115,3 +115,19 @@ def test_a_full_track_gains_nothing() -> None:
     play(state, "RB h8-h9")
     assert parts(state) == [("ingenious.rays", 1), ("ingenious.capped", -1)]
     assert state.current_player == CHANCE
+
+
+def test_each_scored_run_is_named_cell_by_cell_from_the_tile_outwards() -> None:
+    """The same runs as above, as a table draws them: h8 west h7 h6 h5, north-west g8, south-east
+    i8 j8, in the order of the directions."""
+    state = position(placed=RUNS, racks={0: "RB GG OO YY PP BO", 1: "GO"})
+    play(state, "RB h8-h9")
+    (change,) = state.score_changes
+    assert change.parts[0].params["lines"] == [["h8", "g8"], ["h8", "h7", "h6", "h5"], ["h8", "i8", "j8"]]
+
+
+def test_a_doubles_lines_start_from_either_hex_and_skip_the_partner() -> None:
+    state = position(placed=("RY h7-h6", "RY h10-h11"), racks={0: "RR", 1: "GO"})
+    play(state, "RR h8-h9")
+    (change,) = state.score_changes
+    assert change.parts[0].params["lines"] == [["h8", "h7"], ["h9", "h10"]]

@@ -26,10 +26,11 @@ def test_one_placement_taking_two_tracks_to_18_earns_two_bonuses() -> None:
         "red +1 (rays 1), Ingenious! red reached 18: place again",
         "blue +1 (rays 1), Ingenious! blue reached 18: place again",
     ]
-    assert state.current_player == 0 and state.bonus == 1
+    assert state.current_player == 0 and state.bonus == 2, "two bonus placements owed"
     play(state, "GG k9-k10")
-    assert state.current_player == 0 and state.bonus == 0
+    assert state.current_player == 0 and state.bonus == 1, "the one being made now counts"
     play(state, "OO e7-e8")
+    assert state.bonus == 0
     assert state.current_player == CHANCE
     assert rack(state, 0) == ["BO", "PP", "YY"]
     assert state.chance_group()[0] == "draw 0" and state.draw_left == 3

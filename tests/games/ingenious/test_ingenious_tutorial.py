@@ -26,6 +26,8 @@ class TestGroupScoring:
         state = position(placed=self.PLACED, racks={0: FULL, 1: "GO"}, scoring="group")
         play(state, "RB h8-h9")
         assert texts(state) == ["red +4 (group of 4)", "blue +1 (group of 1)"]
+        red, blue = (change.parts[0].params["cells"] for change in state.score_changes)
+        assert (red, blue) == (["g7", "h6", "h7", "h8"], ["h9"]), "the cells a table outlines"
 
     def test_a_double_scores_its_group_once(self) -> None:
         state = position(placed=self.PLACED, racks={0: "RR GG", 1: "GO"}, scoring="group")
