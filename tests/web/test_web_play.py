@@ -11,7 +11,18 @@ from typing import Any
 import httpx
 import pytest
 from kashi_server_helpers import ServerProcess
-from web_helpers import changed, click_move, final_scores, play_computer, play_to_end, settle, turn, typed_move, version
+from web_helpers import (
+    changed,
+    click_move,
+    final_scores,
+    friends_game,
+    play_computer,
+    play_to_end,
+    play_together,
+    settle,
+    typed_move,
+    version,
+)
 
 from kashi.web import WEB
 
@@ -23,16 +34,6 @@ def result_of(server: ServerProcess, page: Any) -> list[int]:
     info = httpx.get(f"{server.url}/api/games/{game_id}").json()
     assert info["status"] == "finished"
     return [int(score) for score in info["result"].split("-")]
-
-
-def friends_game(page: Any, variant: str, seats: list[str]) -> None:
-    """The home page's "play with friends" form: a variant and what sits in each seat."""
-    page.select_option("#friends-variant", variant)
-    page.select_option("#friends-players", str(len(seats)))
-    for seat, kind in enumerate(seats):
-        page.select_option(f"#friends-seat-{seat}", kind)
-    page.locator(".friends-form button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
 
 
 def test_a_whole_game_against_a_bot_by_clicks(open_page: Any, web_server: ServerProcess) -> None:
@@ -74,23 +75,7 @@ def test_two_people_play_through_an_invite_link(pages: Any, web_server: ServerPr
     guest = pages.open(pages.person(), link)
     guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
     assert guest.url == host.url
-    rng = random.Random(3)
-    seen = {"host": None, "guest": None}
-    finished = set()
-    for _ in range(400):
-        for name, page in (("host", host), ("guest", guest)):
-            if name in finished:
-                continue
-            ready = turn(page, seen[name])
-            if ready == "finished":
-                finished.add(name)
-            elif ready == "move":
-                seen[name] = version(page)
-                typed_move(page, rng)
-        if len(finished) == 2:
-            break
-        host.wait_for_timeout(50)
-    assert finished == {"host", "guest"}
+    play_together([host, guest], random.Random(3), "typed")
     assert final_scores(host) == final_scores(guest)
     assert sorted(final_scores(host).values()) == sorted(result_of(web_server, host))
 
@@ -287,19 +272,3 @@ def test_the_table_comes_back_after_the_server_is_killed(browser: Any, tmp_path:
         pages.close()
         server.stop()
     assert [error for error in pages.errors if "WebSocket" not in error and "ERR_CONNECTION_REFUSED" not in error] == []
-
-
-def test_a_whole_ingenious_game_against_a_bot_by_clicks(open_page: Any, web_server: ServerProcess) -> None:
-    page = open_page("/")
-    play_computer(page, "ingenious")
-    made = play_to_end(page, random.Random(12), "ingenious")
-    assert made >= 10
-    assert page.locator(".end-panel").is_visible()
-    assert len(final_scores(page)) == 2
-    assert page.locator(".final-table thead th").all_inner_texts()[-1] == "Scores, lowest first"
-    for row in page.locator(".final-table tbody tr").all():
-        tracks = [int(value) for value in row.locator("td").last.inner_text().split(" · ")]
-        assert len(tracks) == 6 and tracks == sorted(tracks), "each player's six scores, lowest first"
-        assert tracks[0] == int(row.locator("td").nth(1).inner_text()), "the score is the lowest colour"
-    info = httpx.get(f"{web_server.url}/api/games/{page.url.rsplit('/', 1)[1]}").json()
-    assert info["status"] == "finished"

@@ -91,6 +91,10 @@ def typed_move(page: Any, rng: random.Random) -> str:
     return move
 
 
+MOVERS = {"click": click_move, "ingenious": click_ingenious_move, "typed": typed_move}
+"""Ways to make one move: Azul by clicks, Ingenious by clicks, any game by typing."""
+
+
 def play_to_end(page: Any, rng: random.Random, mover: str = "click", limit: int = 400) -> int:
     """Play every turn of this page until the game ends; return the number of moves made."""
     seen: str | None = None
@@ -98,8 +102,39 @@ def play_to_end(page: Any, rng: random.Random, mover: str = "click", limit: int 
         if settle(page, seen) == "finished":
             return made
         seen = version(page)
-        {"click": click_move, "ingenious": click_ingenious_move, "typed": typed_move}[mover](page, rng)
+        MOVERS[mover](page, rng)
     raise AssertionError(f"the game did not end within {limit} moves")
+
+
+def friends_game(page: Any, variant: str, seats: list[str]) -> None:
+    """The home page's "play with friends" form: a variant and what sits in each seat."""
+    page.select_option("#friends-variant", variant)
+    page.select_option("#friends-players", str(len(seats)))
+    for seat, kind in enumerate(seats):
+        page.select_option(f"#friends-seat-{seat}", kind)
+    page.locator(".friends-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+
+
+def play_together(pages: list[Any], rng: random.Random, mover: str = "typed", limit: int = 400) -> None:
+    """Several people at one game, each in their own page: whoever's turn it is moves, until
+    every page shows the end."""
+    seen: list[str | None] = [None] * len(pages)
+    finished: set[int] = set()
+    for _ in range(limit):
+        for index, page in enumerate(pages):
+            if index in finished:
+                continue
+            ready = turn(page, seen[index])
+            if ready == "finished":
+                finished.add(index)
+            elif ready == "move":
+                seen[index] = version(page)
+                MOVERS[mover](page, rng)
+        if len(finished) == len(pages):
+            return
+        pages[0].wait_for_timeout(50)
+    raise AssertionError(f"the game did not end for every page within {limit} rounds")
 
 
 def final_scores(page: Any) -> dict[str, int]:
@@ -111,3 +146,48 @@ def final_scores(page: Any) -> dict[str, int]:
         score = row.locator("td").nth(1).inner_text().translate(DIGITS)
         found[row.locator("th").inner_text().strip()] = int(score)
     return found
+
+
+_DRAW_FRAME = """async ([family, frame, language]) => {
+  const i18n = await import('/static/shell/i18n.js');
+  const { loadRenderer, rendererContext } = await import('/static/shell/renderers.js');
+  await i18n.loadLanguage(language);
+  const module = await loadRenderer(family);
+  const root = document.createElement('div');
+  document.querySelector('main').replaceChildren(root);
+  window.harnessPlayed = [];
+  const ctx = rendererContext({
+    t: i18n.t, num: i18n.num, explain: i18n.explain, settings: { symbols: true, reducedMotion: true },
+    seatName: (seat) => `Seat ${seat}`, play: (text) => window.harnessPlayed.push(text),
+    announce: () => {}, colourTerms: module.COLOUR_TERMS,
+  });
+  await module.createRenderer(root, ctx).draw(frame);
+}"""
+
+
+def frame_of(state: Any, seat: int, previous: Any = None) -> dict[str, Any]:
+    """The frame the table would give a renderer for ``seat`` at ``state`` (an engine position),
+    so a test can draw a position no quick game reaches."""
+    to_move = state.current_player
+    moves = state.legal_moves() if to_move == seat else []
+    return {
+        "variant": state.family,
+        "view": state.view(seat).to_json(),
+        "players": state.num_players,
+        "toMove": to_move,
+        "you": [seat],
+        "perspective": seat,
+        "moves": [{"text": str(move), "parts": state.move_parts(move)} for move in moves],
+        "lastMove": None,
+        "previous": previous.view(seat).to_json() if previous is not None else None,
+        "changes": [change.to_json() for change in state.score_changes],
+        "finalSoFar": [change.to_json() for change in state.final_scoring_so_far()],
+        "outcome": None,
+        "animate": False,
+    }
+
+
+def draw_frame(page: Any, family: str, frame: dict[str, Any], language: str = "en") -> None:
+    """Draw ``frame`` with the family's renderer alone on ``page`` (a page of the app, for its
+    modules and stylesheet); moves it plays are collected in ``window.harnessPlayed``."""
+    page.evaluate(_DRAW_FRAME, [family, frame, language])

@@ -3,6 +3,7 @@
 
 export const COLOUR_TERMS = { R: 'red', G: 'green', B: 'blue', O: 'orange', Y: 'yellow', P: 'purple' };
 const COLOURS = ['R', 'G', 'B', 'O', 'Y', 'P']; // track order
+const LETTER_OF = Object.fromEntries(Object.entries(COLOUR_TERMS).map(([letter, name]) => [name, letter]));
 const BOARD_RADIUS = 7; // the printed board: 169 cells
 const PLAY_RADIUS = { 1: 5, 2: 5, 3: 6, 4: 7 };
 const START_CELLS = [[5, -5], [5, 0], [0, 5], [-5, 5], [-5, 0], [0, -5]]; // carry rules.start_colours
@@ -82,7 +83,7 @@ export function createRenderer(root, ctx) {
 
   let st = null; // what the current picture was drawn from
   let sel = null; // {tile: rack index, key, first: colour letter on cells[0], cell, second}
-  let preview = null; // {text, gains: [{colour, points}] | null (refused) | 'wait'}
+  let preview = null; // {text, gains: [{colour, points}] | null (refused) | 'wait', paths: [{colour, cells, group}]}
   let previewToken = 0;
   let hoverSecond = null;
 
@@ -187,12 +188,33 @@ export function createRenderer(root, ctx) {
     let ghostMarkup = '';
     if (ghost) { // the chosen placement, before it is dropped
       const [a, b] = ghost.parts.cells.map((c) => centre(...cellCoords(c)));
-      ghostMarkup = `<g class="ing-ghost"><line class="ing-bridge" x1="${fmt(a[0])}" y1="${fmt(a[1])}" x2="${fmt(b[0])}" y2="${fmt(b[1])}"/>${hexFace(ghost.parts.colours[0], a[0], a[1], HEX * TILE_INSET)}${hexFace(ghost.parts.colours[1], b[0], b[1], HEX * TILE_INSET)}</g>`;
+      ghostMarkup = `<g class="ing-ghost"><line class="ing-bridge" x1="${fmt(a[0])}" y1="${fmt(a[1])}" x2="${fmt(b[0])}" y2="${fmt(b[1])}"/>${hexFace(ghost.parts.colours[0], a[0], a[1], HEX * TILE_INSET)}${hexFace(ghost.parts.colours[1], b[0], b[1], HEX * TILE_INSET)}${scoringMarkup(ghost.text)}</g>`;
     } else if (sel && sel.cell) {
       const [x, y] = centre(...cellCoords(sel.cell));
       ghostMarkup = `<g class="ing-ghost">${hexFace(sel.first, x, y, HEX * TILE_INSET)}</g>`;
     }
     return { frame: boardFrame(), pieces: `${bridges}${faces}`, ghost: ghostMarkup, hits };
+  }
+
+  // The lines that will score, drawn over the ghost tile once the engine's preview is back: a
+  // run is a stroke from the tile's hex through the counted cells with its length at the far
+  // end; a group is the outline of its cells.
+  function scoringMarkup(text) {
+    if (!preview || preview.text !== text || !Array.isArray(preview.paths)) return '';
+    let s = '';
+    for (const { colour, cells, group } of preview.paths) {
+      const points = cells.map((name) => centre(...cellCoords(name)));
+      if (group) {
+        s += points.map(([x, y]) => `<polygon class="ing-scored-cell" points="${hexPoints(x, y, HEX * 0.95)}" stroke="${FACE[colour]}"/>`).join('');
+        continue;
+      }
+      const [endX, endY] = points[points.length - 1];
+      const line = points.map(([x, y]) => `${fmt(x)},${fmt(y)}`).join(' ');
+      s += `<polyline class="ing-scored-halo" points="${line}"/><polyline class="ing-scored-run" points="${line}" stroke="${FACE[colour]}"/>` +
+        `<circle class="ing-scored-count" cx="${fmt(endX)}" cy="${fmt(endY)}" r="4.6" fill="${FACE[colour]}"/>` +
+        `<text class="ing-scored-label" x="${fmt(endX)}" y="${fmt(endY + 2)}" fill="${MARK[colour]}">${esc(num(cells.length - 1))}</text>`;
+    }
+    return s;
   }
 
   // The board's outline and empty cells change only with the play area: drawn once per size.
@@ -252,9 +274,15 @@ export function createRenderer(root, ctx) {
     return (tickCache[key] = d);
   }
 
-  function tracksMarkup(seat) {
-    const scores = (st.view.tracks || [])[seat] || [];
-    const name = ctx.seatName(seat);
+  // The seats sharing each score board: one each, or the partners opposite in the team game.
+  function boards() {
+    const n = (st.view.racks || []).length;
+    const seats = Array.from({ length: n }, (_, seat) => seat);
+    return st.rules.teams ? [seats.filter((seat) => seat % 2 === 0), seats.filter((seat) => seat % 2 === 1)] : seats.map((seat) => [seat]);
+  }
+
+  function tracksMarkup(board, name) {
+    const scores = (st.view.tracks || [])[board] || [];
     const W = 100, ROW = 7;
     const x = (v) => (v / st.cap) * W;
     let rows = '';
@@ -277,17 +305,22 @@ export function createRenderer(root, ctx) {
   // A padlock beside a locked track (the tutorial's locked colour).
   const lockMarkup = (x, y) => `<path class="ing-lock" d="M${fmt(x)} ${fmt(y + 2.2)}h4.4v3.2h-4.4ZM${fmt(x + 0.9)} ${fmt(y + 2.2)}v-1a1.3 1.3 0 0 1 2.6 0v1" aria-hidden="true"/>`;
 
+  // One panel per score board: its seats (name, turn or winner badge, rack count) and tracks.
   function seatsMarkup() {
-    const n = (st.view.racks || []).length;
     const winners = new Set(winnerSeats());
     let s = '';
-    for (let seat = 0; seat < n; seat++) {
-      const rack = st.view.racks[seat] || [];
-      const cls = `ing-seat${seat === st.frame.toMove ? ' is-turn' : ''}${winners.has(seat) ? ' is-winner' : ''}${seat === st.main ? ' is-main' : ''}`;
-      const count = seat === st.main && ownsRack(seat) ? '' : `<span class="ing-count">${esc(t('ingenious.ui.rack_count', { n: num(rack.length) }))}</span>`;
-      const badge = winners.has(seat) ? `<span class="ing-badge">${esc(t('ingenious.ui.winner'))}</span>` : seat === st.frame.toMove ? `<span class="ing-badge">${esc(t('ingenious.ui.to_move'))}</span>` : '';
-      s += `<section class="${cls}" aria-label="${esc(ctx.seatName(seat))}"><div class="ing-seat-head"><strong>${esc(ctx.seatName(seat))}</strong>${badge}${count}</div>${tracksMarkup(seat)}</section>`;
-    }
+    boards().forEach((seats, board) => {
+      const names = seats.map((seat) => ctx.seatName(seat)).join(t('ingenious.ui.list_sep'));
+      const title = seats.length > 1 ? t('ingenious.ui.team', { names }) : names;
+      const heads = seats.map((seat) => {
+        const count = seat === st.main && ownsRack(seat) ? '' : `<span class="ing-count">${esc(t('ingenious.ui.rack_count', { n: num(((st.view.racks || [])[seat] || []).length) }))}</span>`;
+        const badge = winners.has(seat) ? `<span class="ing-badge">${esc(t('ingenious.ui.winner'))}</span>` : seat === st.frame.toMove ? `<span class="ing-badge">${esc(t('ingenious.ui.to_move'))}</span>` : '';
+        return `<div class="ing-seat-head"><strong>${esc(ctx.seatName(seat))}</strong>${badge}${count}</div>`;
+      }).join('');
+      const cls = `ing-seat${seats.includes(st.frame.toMove) ? ' is-turn' : ''}${seats.some((seat) => winners.has(seat)) ? ' is-winner' : ''}${seats.includes(st.main) ? ' is-main' : ''}`;
+      const team = seats.length > 1 ? `<p class="ing-team">${esc(title)}</p>` : '';
+      s += `<section class="${cls}" aria-label="${esc(title)}">${team}${heads}${tracksMarkup(board, title)}</section>`;
+    });
     return s;
   }
 
@@ -297,13 +330,20 @@ export function createRenderer(root, ctx) {
     return st.view.ended && outcome ? outcome.winners : [];
   }
 
-  // The colours that just reached a bonus mark (18, or 36 in the team and solo games): those
-  // crossing it since the previous view, else those standing exactly on it.
-  function bonusColours(view, previous, seat) {
+  // The colours of the seat's board that just reached a bonus mark (18, or 36 in the team and
+  // solo games), with the mark: those crossing it since the previous view, else those standing
+  // exactly on it.
+  function bonusReached(view, previous, seat) {
+    const board = st.rules.teams ? seat % 2 : seat;
     const marks = st.cap > TRACK_GOAL ? [TRACK_GOAL, st.cap] : [TRACK_GOAL];
-    const now = (view.tracks || [])[seat] || [];
-    const before = previous && previous.tracks ? previous.tracks[seat] || [] : null;
-    return COLOURS.filter((letter, i) => marks.some((m) => (before ? (before[i] || 0) < m && now[i] >= m : now[i] === m)));
+    const now = (view.tracks || [])[board] || [];
+    const before = previous && previous.tracks ? previous.tracks[board] || [] : null;
+    const reached = [];
+    COLOURS.forEach((letter, i) => {
+      const mark = marks.find((m) => (before ? (before[i] || 0) < m && now[i] >= m : now[i] === m));
+      if (mark) reached.push({ letter, mark });
+    });
+    return reached;
   }
 
   function statusMarkup() {
@@ -316,9 +356,10 @@ export function createRenderer(root, ctx) {
       const buttons = st.choices.map((m) => `<button type="button" class="ing-btn${m.parts.kind === 'swap' ? ' is-primary' : ''}" data-move="${esc(m.text)}">${esc(t(m.parts.kind === 'swap' ? 'ingenious.ui.swap' : 'ingenious.ui.keep'))}</button>`).join('');
       s = `<div class="ing-status is-question" role="group" aria-label="${esc(t('ingenious.ui.swap_title'))}"><p><strong>${esc(t('ingenious.ui.swap_title'))}</strong> ${esc(t('ingenious.ui.swap_question'))}</p><div class="ing-actions">${buttons}</div></div>`;
     } else if (v.bonus > 0 && st.mover >= 0) {
-      const done = bonusColours(v, st.frame.previous, st.mover);
-      const colour = done.length ? done.map(colourName).join(t('ingenious.ui.list_sep')) : '';
-      s = `<p class="ing-status is-bonus"><strong>${esc(t('ingenious.ui.ingenious'))}</strong> ${esc(colour ? t('ingenious.ui.bonus_colour', { colour, n: num(v.bonus) }) : t('ingenious.ui.bonus', { n: num(v.bonus) }))}</p>`;
+      const done = bonusReached(v, st.frame.previous, st.mover);
+      const colour = done.map(({ letter }) => colourName(letter)).join(t('ingenious.ui.list_sep'));
+      const text = done.length ? t('ingenious.ui.bonus_colour', { colour, mark: num(done[0].mark), n: num(v.bonus) }) : t('ingenious.ui.bonus', { n: num(v.bonus) });
+      s = `<p class="ing-status is-bonus"><strong>${esc(t('ingenious.ui.ingenious'))}</strong> ${esc(text)}</p>`;
     } else if (st.places.length) {
       const key = !sel ? 'ingenious.ui.pick_tile' : !sel.cell ? 'ingenious.ui.pick_first' : !sel.second ? 'ingenious.ui.pick_second' : 'ingenious.ui.confirm';
       s = `<p class="ing-status">${esc(t(key))}</p>`;
@@ -363,7 +404,10 @@ export function createRenderer(root, ctx) {
     box.classList.toggle('is-still', reducedMotion());
     section('status', statusMarkup());
     const board = boardMarkup();
-    if (section('board', board.frame)) { sections.pieces = sections.ghost = sections.hits = null; }
+    if (section('board', board.frame)) {
+      sections.pieces = sections.ghost = sections.hits = null;
+      centreBoard();
+    }
     section('pieces', board.pieces);
     section('ghost', board.ghost);
     section('hits', board.hits);
@@ -376,8 +420,29 @@ export function createRenderer(root, ctx) {
     }
   }
 
+  // On a narrow screen the larger boards keep hexes big enough to tap and scroll inside their
+  // own frame (the page itself never scrolls sideways); each new board starts centred.
+  function centreBoard() {
+    const frame = box.querySelector('.ing-board');
+    frame.dataset.radius = String(st.radius);
+    frame.scrollLeft = (frame.scrollWidth - frame.clientWidth) / 2;
+  }
+
   box.innerHTML = '<div class="ing-layout"><div class="ing-main"><div data-section="status"></div><div class="ing-board" data-section="board"></div><div class="ing-controls" data-section="controls"></div></div>' +
     '<div class="ing-side"><div data-section="rack"></div><div class="ing-seats" data-section="seats"></div></div></div>';
+
+  // The runs (or the group) a placement scores, as the engine names them in its score parts:
+  // a run is its cells from the tile's hex outwards; a group is its cells.
+  function scoredPaths(parts) {
+    const paths = [];
+    for (const part of parts || []) {
+      const colour = LETTER_OF[part.params && part.params.colour];
+      if (!colour) continue;
+      for (const line of part.params.lines || []) paths.push({ colour, cells: line, group: false });
+      if (part.params.cells) paths.push({ colour, cells: part.params.cells, group: true });
+    }
+    return paths;
+  }
 
   // ---- preview: the server scores the candidate; gains are summed per colour
   function requestPreview(move) {
@@ -391,13 +456,15 @@ export function createRenderer(root, ctx) {
       else {
         const mover = st.mover;
         const totals = {};
+        const paths = [];
         for (const change of result.score_changes || []) {
           if (change.seat !== mover) continue; // a partner's copy of the same points is not added twice
-          const letter = typeof change.track === 'number' ? COLOURS[change.track] : (Object.keys(COLOUR_TERMS).find((k) => COLOUR_TERMS[k] === change.track) || change.track);
+          const letter = typeof change.track === 'number' ? COLOURS[change.track] : LETTER_OF[change.track] || change.track;
           totals[letter] = (totals[letter] || 0) + change.points;
+          paths.push(...scoredPaths(change.parts));
         }
         const gains = COLOURS.filter((c) => totals[c]).map((colour) => ({ colour, points: totals[colour] }));
-        preview = { text: move.text, gains };
+        preview = { text: move.text, gains, paths };
         ctx.announce(gains.length ? `${t('ingenious.ui.preview')} ${gains.map((g) => `+${num(g.points)} ${colourName(g.colour)}`).join(t('ingenious.ui.list_sep'))}` : t('ingenious.ui.preview_zero'));
       }
       render();
