@@ -14,6 +14,7 @@ import pytest
 from kashi_server_helpers import ServerProcess
 from web_helpers import (
     DIGITS,
+    changed,
     click_ingenious_move,
     draw_frame,
     final_scores,
@@ -263,3 +264,41 @@ def test_solo_and_tutorial_games_by_clicks_to_the_end(open_page: Any, web_server
     info = httpx.get(f"{web_server.url}/api/games/{game_id_of(page)}").json()
     assert info["status"] == "finished"
     assert sorted(final_scores(page).values()) == sorted(int(score) for score in info["result"].split("-"))
+
+
+def focus_by_tab(page: Any, selector: str, backwards: bool = False, limit: int = 300) -> str:
+    """Press Tab (or Shift+Tab) until the focus is on ``selector``; its aria-label."""
+    for _ in range(limit):
+        page.keyboard.press("Shift+Tab" if backwards else "Tab")
+        if page.evaluate("(selector) => document.activeElement.matches(selector)", selector):
+            label: str = page.evaluate("document.activeElement.getAttribute('aria-label')")
+            return label
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_placement_with_the_keyboard_alone(open_page: Any) -> None:
+    """Tab to a rack tile and Enter; back to a lit hex and Enter; a lit neighbour, Enter to see
+    the engine's score, R to turn the tile, Enter twice to drop it."""
+    page = open_page("/")
+    play_computer(page, "ingenious")
+    settle(page)
+    before = version(page)
+    while not re.fullmatch(r"\w+ and \w+ tile", focus_by_tab(page, ".ing-rtile.is-playable")):
+        pass  # a two-colour tile, so that turning it shows
+    page.keyboard.press("Enter")
+    first = focus_by_tab(page, ".ing-hit.is-lit", backwards=True)
+    assert re.fullmatch(r"[a-o]\d+: empty(, touches \w+ start)?", first)
+    page.keyboard.press("Enter")
+    focus_by_tab(page, ".ing-hit.is-lit:not(.is-chosen)")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".ing-preview")
+    faces = "faces => Object.fromEntries(faces.map(f => [f.getAttribute('points'), f.getAttribute('fill')]))"
+    chosen = page.locator(".ing-ghost .ing-face").evaluate_all(faces)
+    assert page.locator('[data-act="rotate"]').is_enabled()
+    page.keyboard.press("r")
+    turned = page.locator(".ing-ghost .ing-face").evaluate_all(faces)
+    assert turned.keys() == chosen.keys() and turned != chosen, "R turns the tile on the same two hexes"
+    focus_by_tab(page, ".ing-hit.is-lit.is-chosen", backwards=True)
+    page.keyboard.press("Enter")
+    changed(page, before)
+    assert page.locator(".log-list .log-move").count() >= 1
