@@ -1,11 +1,10 @@
-"""Bots: legal moves from views, determinism for a seed, time limits, levels by name."""
-
-import time
+"""Bots: legal moves from views, determinism for a seed, time limits (on a stand-in clock; the
+real timings are in benchmarks/bot_time.py), levels by name."""
 
 import pytest
 
 import kashi
-from kashi.bots import LEVELS, Limits, make_bot
+from kashi.bots import LEVELS, Limits, make_bot, mcts, search
 from kashi.games.azul.rules import COLOURS
 from tests.games.azul.builders import board
 
@@ -73,14 +72,41 @@ def test_same_seed_same_choices(name, variant):
     assert first == second
 
 
-@pytest.mark.parametrize("name", ["mcts", "search"])
-def test_time_limit_is_respected(name):
+class TickingClock:
+    """A stand-in for ``time.perf_counter`` that advances ``tick`` seconds per reading, so a
+    time limit is tested by what the bot reads, not by this machine's speed."""
+
+    def __init__(self, tick: float) -> None:
+        self.tick = tick
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        self.now += self.tick
+        return self.now
+
+
+@pytest.mark.parametrize(("name", "module", "tick"), [("mcts", mcts, 0.002), ("search", search, 0.02)])
+def test_a_bot_stops_at_its_time_limit(monkeypatch, name, module, tick):
+    """MCTS reads the clock per iteration and thinks to the limit; the search reads it every
+    256 nodes and may stop early rather than start a depth it cannot finish."""
+    clock = TickingClock(tick)
+    monkeypatch.setattr(module, "time", clock)
     state = positions(count=1)[0]
-    bot = make_bot(name, seed=1)
-    started = time.perf_counter()
-    move = bot.choose(state.view(state.current_player), Limits(seconds=0.2, iterations=10**9))
-    assert time.perf_counter() - started < 1.5
+    move = make_bot(name, seed=1).choose(state.view(state.current_player), Limits(seconds=0.2, iterations=10**9))
     assert move in state.legal_moves()
+    assert clock.now < 0.2 + 3 * tick, "it stops within a few readings of the limit"
+    if name == "mcts":
+        assert clock.now >= 0.2, "and MCTS uses all of it"
+
+
+def test_search_bot_looks_ahead_further_with_more_time(monkeypatch):
+    monkeypatch.setattr(search, "time", TickingClock(0.005))
+    state = positions(count=1)[0]
+    quick = make_bot("search", seed=1)
+    quick.choose(state, Limits(seconds=0.01))
+    slow = make_bot("search", seed=1)
+    slow.choose(state, Limits(seconds=0.3))
+    assert slow.last_depth > quick.last_depth >= 1
 
 
 def test_greedy_takes_the_obviously_best_move():
@@ -104,15 +130,6 @@ def test_levels_map_to_bots_per_game_and_unknown_names_fail():
     assert make_bot("hard:seconds=0.05", seed=1).bot_for("azul").seconds == 0.05
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
-
-
-def test_search_bot_looks_ahead_further_with_more_time():
-    state = positions(count=1)[0]
-    quick = make_bot("search", seed=1)
-    quick.choose(state, Limits(seconds=0.02))
-    slow = make_bot("search", seed=1)
-    slow.choose(state, Limits(seconds=1.5))  # room for depth 2 on a loaded machine
-    assert slow.last_depth > quick.last_depth >= 1
 
 
 def test_rollout_sees_the_reply_greedy_invites():

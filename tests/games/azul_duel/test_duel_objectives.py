@@ -63,9 +63,10 @@ def test_c2_three_per_top_corner_plate_eight_per_bottom_corner_plate() -> None:
     state = blank()
     plates(state, 0, {1: (0, 0), 3: (1, 0), 9: (2, 0), 7: (3, 0)})
     fill(state, ["a1", "b1", "a2", "b2"])  # top-left complete
+    fill(state, ["e1", "f1", "e2", "f2"])  # top-right complete
     fill(state, ["e5", "f5", "e6", "f6"])  # bottom-right complete
     fill(state, ["a5", "b5", "a6"])  # bottom-left lacks b6
-    assert corner_plates(dome(state)) == (3 + 8, 2)
+    assert corner_plates(dome(state)) == (2 * 3 + 8, 3), "two top plates and one bottom: 3 and 8 are not swapped"
 
 
 def test_d1_two_per_wild_cell_only_if_all_are_filled() -> None:
