@@ -42,7 +42,7 @@ def play(
     options: dict[str, Any] | None = None,
 ) -> Game:
     """Play one game; ``bots[seat]`` names the bot in that seat, None for a person."""
-    names = [bot or f"Player {seat + 1}" for seat, bot in enumerate(bots)]
+    names = [f"Bot {seat + 1} ({bot})" if bot else f"Player {seat + 1}" for seat, bot in enumerate(bots)]
     game = new_game(variant, players=players, seed=seed, names=names, **(options or {}))
     engines = {seat: make_bot(bot, game.seed + seat) for seat, bot in enumerate(bots) if bot}
     humans = [seat for seat, bot in enumerate(bots) if not bot]
@@ -71,7 +71,7 @@ def _human_turn(terminal: Terminal, game: Game, seat: int) -> bool:
     """Ask until a legal move is played; False when the player quits."""
     while True:
         try:
-            text = terminal.ask(f"{game.names[seat]} (seat {seat}) > ").strip()
+            text = terminal.ask(f"{game.names[seat]} > ").strip()
         except EOFError:
             return False
         if text in ("quit", "exit"):
@@ -81,7 +81,7 @@ def _human_turn(terminal: Terminal, game: Game, seat: int) -> bool:
         elif text == "moves" or text.startswith("moves "):
             prefix = text[len("moves") :].strip().upper()
             moves = [str(move) for move in game.legal_moves() if str(move).upper().startswith(prefix)]
-            terminal.say(" ".join(moves))
+            terminal.say("\n".join(move_lines(moves)))
             terminal.say(f"({len(moves)} moves)")
         elif text == "log":
             terminal.say("\n".join(event.line() for event in game.events[-12:]))
@@ -96,8 +96,20 @@ def _human_turn(terminal: Terminal, game: Game, seat: int) -> bool:
             return True
 
 
+def move_lines(moves: Sequence[str], width: int = 78) -> list[str]:
+    """Moves two spaces apart, lines broken only between moves (an Azul Duel or Ingenious move
+    holds spaces of its own)."""
+    lines: list[str] = []
+    for move in moves:
+        if lines and len(lines[-1]) + 2 + len(move) <= width:
+            lines[-1] += "  " + move
+        else:
+            lines.append(move)
+    return lines
+
+
 def _report(terminal: Terminal, game: Game, seat: int, move: str, changes: Sequence[ScoreChange]) -> None:
-    terminal.say(f"{game.names[seat]} (seat {seat}) plays {move}")
+    terminal.say(f"{game.names[seat]} plays {move}")
     for change in changes:
         track = f" {change.track}" if change.track else ""
         terminal.say(f"  {game.names[change.seat]}{track} {change.points:+d}: {change}")

@@ -14,7 +14,9 @@ def test_variants_lists_presets_and_options(capsys):
     out = capsys.readouterr().out
     for name in ("azul-grey", "azul-mini", "azul-quick", "partial_floor", "max_rounds"):
         assert name in out
-    assert "(ours)" in out
+    assert "(our choice: the published rules are silent)" in out
+    assert "ingenious-solo" in out and "(1 player)" in out and "(1 players)" not in out
+    assert "spec " not in out, "a user has no rules spec to look up"
 
 
 def scripted(answers):
@@ -87,3 +89,57 @@ def test_bench_prints_one_json_object_per_configuration(capsys):
 def test_bad_variant_on_the_command_line_is_a_clear_error(capsys):
     assert main(["bench", "chess", "--games", "1"]) == 2
     assert "unknown variant 'chess'" in capsys.readouterr().err
+
+
+import pytest  # noqa: E402
+
+from kashi.terminal import move_lines  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["play", "azul", "--bot", "bogus"], "--bot 'bogus': unknown bot 'bogus'; known: random, greedy"),
+        (["play", "azul", "--option", "rounds"], "--option 'rounds': write NAME=VALUE, e.g. --option rounds=3"),
+        (["play", "azul", "--seat", "2"], "--seat 2: seats are 0..1 with 2 players"),
+        (["play", "azul", "--bot", "easy", "--bot", "easy"], "2 bots do not fit in 1 other seats (--players 2)"),
+        (["play", "azul", "--option", "colours=9"], "kashi: "),
+        (["replay", "no-such-record.txt"], "no-such-record.txt: No such file or directory"),
+        (["arena", "azul", "--bot", "grandmaster"], "--bot 'grandmaster': unknown bot 'grandmaster'"),
+    ],
+)
+def test_a_bad_command_line_is_one_clear_line_never_a_traceback(capsys, argv, said):
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert said in err
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_the_help_lists_the_levels_and_describes_every_flag(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    flowing = " ".join(out.split())
+    assert "easy, medium, hard, expert" in flowing and "mcts:iterations=200" in flowing
+    flags = [word.strip(",") for word in out.split() if word.startswith("--")]
+    assert {"--players", "--bot", "--seat", "--seed", "--option", "--record", "--colour"} <= set(flags)
+    for described in ("number of players", "your seat", "fix the chance events", "a rule option", "save the record"):
+        assert described in flowing
+    assert "--no-colour ANSI colour on tiles" in flowing
+
+
+def test_moves_are_listed_without_breaking_a_move_in_two():
+    moves = [
+        f"plate {plate} s{slot} r{rotation}" for plate in range(3) for slot in range(1, 10) for rotation in range(4)
+    ]
+    lines = move_lines(moves, width=40)
+    assert all(len(line) <= 40 for line in lines)
+    assert "  ".join(lines).split("  ") == moves
+
+
+def test_players_and_bots_are_named_alike(tmp_path):
+    out = io.StringIO()
+    answers = iter(["quit"])
+    play("azul", 2, [None, "random"], Terminal(out, lambda prompt: next(answers)), seed=1, record_path=tmp_path / "r")
+    game = Game.from_record(Record.loads((tmp_path / "r").read_text()))
+    assert game.names == ["Player 1", "Bot 2 (random)"]

@@ -29,7 +29,7 @@ def run_arena(args: argparse.Namespace) -> dict[str, Any]:
         workers=args.workers,
         out=args.out,
         sprt=sprt,
-        options=dict(option.split("=", 1) for option in args.option),
+        options=args.options,
         progress=not args.no_progress,
     )
     summary = run(config).summary()

@@ -18,28 +18,48 @@ def expected_score(elo: float) -> float:
     return float(1.0 / (1.0 + 10.0 ** (-elo / 400.0)))
 
 
+CONFIDENCE = 0.95
+Z_95 = 1.959964
+
+
 @dataclass(frozen=True)
 class EloEstimate:
-    elo: float
-    low: float
-    high: float
+    """An Elo difference with its 95% interval; ``None`` where the data set no bound (a sweep
+    has no finite estimate, only a lower bound; a whitewash only an upper one)."""
+
+    elo: float | None
+    low: float | None
+    high: float | None
     score: float
 
     def __str__(self) -> str:
-        return f"{self.elo:+.0f} Elo (95% {self.low:+.0f} .. {self.high:+.0f})"
+        if self.elo is None and self.low is not None:
+            return f"at least {self.low:+.0f} Elo (95%): every pair won"
+        if self.elo is None and self.high is not None:
+            return f"at most {self.high:+.0f} Elo (95%): every pair lost"
+        low = "no lower bound" if self.low is None else f"{self.low:+.0f}"
+        high = "no upper bound" if self.high is None else f"{self.high:+.0f}"
+        return f"{self.elo:+.0f} Elo (95% {low} .. {high})"
 
 
 def elo_estimate(pair_scores: Sequence[float]) -> EloEstimate:
     """Elo of the first bot from its mean score per seat-swapped pair (each in [0, 1]).
 
     Pairs, not single games, are the independent samples of a duplicate match, so the interval
-    comes from their spread (the pentanomial model of engine testing).
+    comes from their spread (the pentanomial model of engine testing). When every pair is won
+    (or lost) the spread is nil and the estimate infinite; the bound then comes from the
+    chance of n straight wins, ``p ** n = 5%``.
     """
     n = len(pair_scores)
     mean = sum(pair_scores) / n
+    if mean in (0.0, 1.0):
+        bound = elo_from_score((1 - CONFIDENCE) ** (1 / n))
+        return EloEstimate(None, bound, None, mean) if mean == 1.0 else EloEstimate(None, None, -bound, mean)
     variance = sum((score - mean) ** 2 for score in pair_scores) / max(n - 1, 1)
-    margin = 1.959964 * math.sqrt(variance / n)
-    return EloEstimate(elo_from_score(mean), elo_from_score(mean - margin), elo_from_score(mean + margin), mean)
+    margin = Z_95 * math.sqrt(variance / n)
+    low = elo_from_score(mean - margin) if mean - margin > 0 else None
+    high = elo_from_score(mean + margin) if mean + margin < 1 else None
+    return EloEstimate(elo_from_score(mean), low, high, mean)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def visible(text: str) -> str:
+    """The text as a terminal shows it: colour codes take no room."""
+    return ANSI.sub("", text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``width`` visible characters (on the left if ``right``),
+    so coloured letters line up like plain ones; format's ``:<`` would count the codes."""
+    gap = " " * max(0, width - len(visible(text)))
+    return gap + text if right else text + gap
 
 
 class Palette:

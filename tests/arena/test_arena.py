@@ -42,7 +42,8 @@ def test_tournament_summary_records_and_csv(tmp_path):
         == 4
     )
     assert summary["bots"]["greedy"]["wins"] == 4
-    assert summary["elo"]["elo"] > 400
+    assert summary["elo"]["elo"] is None, "a sweep has no finite estimate"
+    assert summary["elo"]["text"] == "at least -216 Elo (95%): every pair won", "two pairs prove little"
     rows = list(csv.DictReader((tmp_path / "games.csv").open()))
     assert len(rows) == 4
     for result in tournament.results:
@@ -97,6 +98,18 @@ def test_elo_and_interval():
     assert elo_from_score(0.75) == pytest.approx(190.85, abs=0.1)
     estimate = elo_estimate([1.0, 0.5, 1.0, 0.5, 0.5, 1.0])
     assert estimate.low < estimate.elo < estimate.high
+
+
+def test_a_sweep_has_a_lower_bound_not_an_infinite_estimate():
+    """10 pairs all won: 95% sure the true score is above 0.05 ** (1/10) = 0.741, i.e. +183."""
+    swept = elo_estimate([1.0] * 10)
+    assert swept.elo is None and swept.high is None
+    assert swept.low == pytest.approx(elo_from_score(0.05**0.1)) == pytest.approx(183, abs=1)
+    assert str(swept) == "at least +183 Elo (95%): every pair won"
+    lost = elo_estimate([0.0] * 10)
+    assert str(lost) == "at most -183 Elo (95%): every pair lost"
+    nearly = elo_estimate([1.0] * 9 + [0.5])
+    assert nearly.high is None and nearly.low is not None and str(nearly).endswith("no upper bound)")
 
 
 def test_sprt_accepts_a_clear_difference_and_stops_early():

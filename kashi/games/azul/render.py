@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kashi.core.state import CHANCE, TERMINAL
-from kashi.core.text import Palette
+from kashi.core.text import Palette, pad
 from kashi.games.azul.rules import COLOURS, FLOOR_PENALTY, FLOOR_SPACES, wall_colour
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def _board(state: AzulState, seat: int, colour: bool) -> list[str]:
                 printed = COLOURS[wall_colour(line, column)]
                 letter = printed if filled else printed.lower()
             cells.append(paint(letter, colour) if filled else letter)
-        rows.append(f"  {line + 1} {pattern:>5} | {' '.join(cells)}")
+        rows.append(f"  {line + 1} {pad(pattern, 5, right=True)} | {' '.join(cells)}")
     row = state.floor[seat]
     floor = [letter if letter == "1" else paint(letter, colour) for letter in row]
     floor += ["."] * (FLOOR_SPACES - len(row))

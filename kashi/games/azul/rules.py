@@ -37,7 +37,7 @@ def wall_colour(row: int, column: int) -> int:
 
 
 OPTIONS = (
-    Option("grey", False, "grey wall side: the owner chooses each tile's column (spec 9.1)"),
+    Option("grey", False, "grey wall side: the owner chooses each tile's column"),
     Option("partial_floor", False, "a take may send some of its tiles to the floor (notation 3B2-k)"),
     Option(
         "rounds", 0, "end after this many rounds instead of at a complete row (0: row trigger)", minimum=0, maximum=100

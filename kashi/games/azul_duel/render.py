@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kashi.core.state import CHANCE, TERMINAL
-from kashi.core.text import Palette
+from kashi.core.text import Palette, pad
 from kashi.games.azul_duel.components import (
     BROKEN_TOTAL,
     CELL_LETTERS,
@@ -78,13 +78,13 @@ def _workshop(state: AzulDuelState, workshop: int, colour: bool) -> str:
         extra = " + start tile" if state.start_on_moon else ""
         if state.sun_start and state.start_on_moon:
             extra = " (start tile goes with the sun)"
-        return f"  {workshop_name(workshop)}       {sun:<7} {moon}{extra}"
+        return f"  {workshop_name(workshop)}       {pad(sun, 7)} {moon}{extra}"
     stack = state.moons[workshop - 1]
     moon = "".join(paint(COLOURS[c], colour) for c in stack) or "-"
     chip = state.chip_at[workshop - 1]
     chip_text = {CHIP_HIDDEN: "chip ?", CHIP_TAKEN: "no chip"}.get(chip) or f"chip {CHIP_NAMES[chip]}"
     top = f" (top {COLOURS[stack[-1]]})" if stack else ""
-    return f"  {workshop}       {sun:<7} {moon + top:<12} {chip_text}"
+    return f"  {workshop}       {pad(sun, 7)} {pad(moon + top, 12)} {chip_text}"
 
 
 def _board(state: AzulDuelState, seat: int, mine: bool, colour: bool) -> list[str]:

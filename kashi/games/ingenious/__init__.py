@@ -37,7 +37,7 @@ for _variant in (
     Variant("ingenious-teams", FAMILY, "Ingenious for two teams of two: shared tracks to 36",
             {"teams": True}, players=(4,)),
     Variant("ingenious-solo", FAMILY, "Ingenious alone: tracks to 36", {"solo": True}, players=(1,)),
-    Variant("ingenious-tutorial", FAMILY, "The simplified rules of the tutorial (spec section 8)",
+    Variant("ingenious-tutorial", FAMILY, "The simplified rules of the Persian tutorial",
             TUTORIAL, players=(2, 3, 4)),
 ):  # fmt: skip
     register_variant(_variant)
