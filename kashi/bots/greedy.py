@@ -7,6 +7,7 @@ from typing import Any
 
 from kashi.bots.base import Limits
 from kashi.core.registry import AnyState
+from kashi.core.state import State
 
 
 class GreedyBot:
@@ -26,14 +27,9 @@ class GreedyBot:
 
 
 def move_values(state: AnyState, moves: list[Any]) -> list[float]:
-    """The mover's evaluation after each of ``moves``."""
-    seat = state.current_player
-    values = []
-    for move in moves:
-        child = state.copy()
-        child.play(move)
-        values.append(child.evaluate()[seat])
-    return values
+    """The mover's evaluation after each of ``moves`` (the contract's default appraisal, which
+    greedy uses even where a game appraises more)."""
+    return State.appraise(state, moves)
 
 
 def greedy_move(state: AnyState, rng: Random) -> Any:

@@ -79,6 +79,10 @@ class Family:
     """Build the initial state from (players, checked options, starting seat)."""
     check: Callable[[int, Mapping[str, Any]], None] = lambda players, options: None
     """Reject option combinations that the rules do not allow."""
+    learning: str = ""
+    """The module, in the game's own package, with what learning needs: ``ENCODER`` (the
+    observation encoder class) and ``SPIEL`` (how OpenSpiel sees the game). It needs the RL
+    extra (NumPy), so only ``kashi.rl`` imports it, on first use."""
 
     def option(self, name: str) -> Option | None:
         return next((option for option in self.options if option.name == name), None)
@@ -121,6 +125,15 @@ def register_variant(variant: Variant) -> None:
     if variant.name in _VARIANTS:
         raise ValueError(f"variant {variant.name!r} registered twice")
     _VARIANTS[variant.name] = variant
+
+
+def families() -> list[Family]:
+    """Every registered game family, in registration order."""
+    found: list[Family] = []
+    for registered in _VARIANTS.values():
+        if registered.family not in found:
+            found.append(registered.family)
+    return found
 
 
 def variants() -> list[Variant]:

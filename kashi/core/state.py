@@ -97,6 +97,19 @@ class State(ABC, Generic[MoveT, ChanceT]):
         """A quick, reasonable move for simulations; the default is uniformly random."""
         return self.random_move(rng)
 
+    def appraise(self, moves: list[MoveT], rng: Random | None = None, **settings: Any) -> list[float]:
+        """A value per move for the mover, for the ``appraise`` bot. The default is the mover's
+        evaluation of the position each move leaves; a game that knows more about a move (what
+        it opens for the next player) overrides it, with ``settings`` bounding its effort and
+        ``rng`` for any sampling."""
+        seat = self.current_player
+        values = []
+        for move in moves:
+            child = self.copy()
+            child.play(move)
+            values.append(child.evaluate()[seat])
+        return values
+
     # -- chance --------------------------------------------------------------------------
     @abstractmethod
     def chance_outcomes(self) -> list[tuple[ChanceT, float]]:

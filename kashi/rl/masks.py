@@ -2,7 +2,7 @@
 
 Every engine lists the ids itself (``state.legal_actions()``, straight from its tables in Azul,
 Azul Duel and Ingenious), so a mask is one allocation and one vectorised write. Azul's encoder
-builds its drafts' masks without listing ids (``kashi.rl.encoding.azul``).
+builds its drafts' masks without listing ids (``kashi.games.azul.learning``).
 """
 
 from __future__ import annotations

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from random import Random
 from typing import Any
 
 import numpy as np
 import pytest
 
+from kashi.core.registry import families
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding import encoder_for
+from kashi.rl.encoding import Encoder, encoder_for
+from kashi.rl.spiel import spiel_specs
 from kashi.rl.table import Table
 
 
@@ -70,3 +73,15 @@ def test_azul_observation_blocks_match_the_position(variant: str, players: int, 
         actions = state.legal_actions()
         table.act(actions[rng.randrange(len(actions))])
     assert checked > 50
+
+
+def test_each_game_brings_its_own_encoder_and_openspiel_statement():
+    """kashi.rl names no game: every family's learning module, in the game's own package,
+    gives the encoder and the OpenSpiel statement that the environments use."""
+    learning = {family.name: import_module(family.learning) for family in families()}
+    assert set(learning) == {"azul", "azul-duel", "ingenious"}
+    for name, module in learning.items():
+        assert module.__name__.startswith("kashi.games.")
+        assert issubclass(module.ENCODER, Encoder)
+        assert type(encoder_for(GameConfig(name, 2))) is module.ENCODER
+    assert [spec.short_name for spec in spiel_specs()] == ["kashi_azul", "kashi_azul_duel", "kashi_ingenious"]

@@ -1,4 +1,5 @@
-"""Observation encoders: one per game family, each reading only a seat's view of the position.
+"""Observation encoders: one per game family, in the game's own package (its learning module),
+each reading only a seat's view of the position.
 
 An encoder turns ``state.view(seat)`` into a flat float32 vector of a fixed length per game
 configuration, every entry in [0, 1], seats rotated so the observing seat comes first. Games
@@ -15,19 +16,13 @@ from importlib import import_module
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder
 
-ENCODERS = {
-    "azul": ("kashi.rl.encoding.azul", "AzulEncoder"),
-    "azul-duel": ("kashi.rl.encoding.azul_duel", "AzulDuelEncoder"),
-    "ingenious": ("kashi.rl.encoding.ingenious", "IngeniousEncoder"),
-}
-"""Game family -> (module, class) of its encoder, imported on first use."""
-
 
 def encoder_for(config: GameConfig) -> Encoder:
-    if config.family not in ENCODERS:
+    """The game's own encoder (``ENCODER`` of its learning module), for this configuration."""
+    module = config.variant.family.learning
+    if not module:
         raise ValueError(f"no observation encoder for game family {config.family!r}")
-    module, name = ENCODERS[config.family]
-    encoder: Encoder = getattr(import_module(module), name)(config)
+    encoder: Encoder = import_module(module).ENCODER(config)
     return encoder
 
 

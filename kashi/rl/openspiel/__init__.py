@@ -8,7 +8,7 @@ from __future__ import annotations
 import pyspiel  # type: ignore[import-not-found]
 
 from kashi.rl.openspiel.game import KashiSpielGame, KashiSpielState, game_type
-from kashi.rl.openspiel.specs import SPECS, SpielSpec
+from kashi.rl.spiel import SpielSpec, spiel_specs
 
 
 def game_class(spec: SpielSpec) -> type[KashiSpielGame]:
@@ -18,10 +18,11 @@ def game_class(spec: SpielSpec) -> type[KashiSpielGame]:
 def register() -> list[str]:
     """Register every kashi game with OpenSpiel (again is harmless); return their names."""
     known = set(pyspiel.registered_names())
-    for spec in SPECS:
+    specs = spiel_specs()
+    for spec in specs:
         if spec.short_name not in known:
             pyspiel.register_game(game_type(spec), game_class(spec))
-    return [spec.short_name for spec in SPECS]
+    return [spec.short_name for spec in specs]
 
 
 __all__ = ["KashiSpielGame", "KashiSpielState", "register"]

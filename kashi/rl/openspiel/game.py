@@ -17,8 +17,8 @@ from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.config import GameConfig
 from kashi.rl.openspiel.observer import KashiObserver
-from kashi.rl.openspiel.specs import SpielSpec
 from kashi.rl.rewards import win_returns
+from kashi.rl.spiel import SpielSpec
 
 
 def game_type(spec: SpielSpec) -> Any:

@@ -16,6 +16,7 @@ import numpy as np
 
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder, Layout
+from kashi.rl.spiel import SpielSpec
 
 TYPES = 21
 """Tile types RR, RG, ... PP; a hidden tile in a view is type 21."""
@@ -78,3 +79,22 @@ class IngeniousEncoder(Encoder):
     def info(self, state: Any, seat: int) -> dict[str, Any]:
         """The seat's six tracks in colour order R G B O Y P: the six-colour score vector (public)."""
         return {"colour_scores": np.array(state.track(seat), dtype=np.int64)}
+
+
+def _spiel_config(params: dict[str, Any]) -> GameConfig:
+    teams = bool(params["teams"])
+    return GameConfig("ingenious-teams" if teams else "ingenious", int(params["players"]))
+
+
+def _game_length(config: GameConfig) -> int:
+    """Every placement covers 2 of at most 169 cells and may be followed by a swap question;
+    a seat with nothing to place passes at most once a turn."""
+    return 169 + 2 * 169
+
+
+SPIEL = SpielSpec(
+    "kashi_ingenious", "kashi Ingenious", {"players": 2, "teams": False}, 2, 4, False, _spiel_config, 21, _game_length
+)
+"""How OpenSpiel sees Ingenious: a draw is one of the 21 tile types."""
+
+ENCODER = IngeniousEncoder

@@ -14,12 +14,14 @@ Plates the observer has not seen appear nowhere: a view holds them as -1.
 from __future__ import annotations
 
 from itertools import chain
+from math import comb
 from typing import Any
 
 import numpy as np
 
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder, Layout, rotated
+from kashi.rl.spiel import SpielSpec
 
 PLATES = 18
 SLOTS = 9
@@ -121,3 +123,19 @@ class AzulDuelEncoder(Encoder):
                 if code >= 0:
                     found.append(at + code // ROTATIONS * PLATE_PLACES + place)
         return found
+
+
+def _game_length(config: GameConfig) -> int:
+    """5 rounds; a round's decisions are bounded by its tile takes (one per tile of the 65), plate
+    actions (3 per plate of 18), chip choices and tiling decisions (2 per dome cell of 72)."""
+    return 5 * (65 + 3 * 18 + 20 + 2 * 72)
+
+
+SPIEL = SpielSpec(
+    "kashi_azul_duel", "kashi Azul Duel", {}, 2, 2, False,
+    lambda params: GameConfig("azul-duel", 2), comb(5 + 4, 4), _game_length,
+)  # fmt: skip
+"""How OpenSpiel sees Azul Duel: a sun fill, the largest chance node, is one of 5 tiles in 5
+colours (126 outcomes, more than its 18 plates, 10 chips or 3 tablet sides)."""
+
+ENCODER = AzulDuelEncoder

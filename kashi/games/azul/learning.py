@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import product
+from math import comb
 from struct import Struct
 from typing import Any
 
@@ -36,6 +37,7 @@ from kashi.games.azul import CENTRE, FLOOR, Draft
 from kashi.games.azul.rules import FACTORY_SIZE, FLOOR_SPACES, TILES_PER_COLOUR
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder, Layout, Lookups
+from kashi.rl.spiel import SpielSpec
 
 SCORE_SCALE = 200
 MOST_POINTS = 511
@@ -258,3 +260,24 @@ class PackedRows:
         """Where each row starts in ``packed``."""
         self.cells: list[list[int]] = [[] for _ in range(count)]
         """The wall cells each row holds."""
+
+
+def _spiel_config(params: dict[str, Any]) -> GameConfig:
+    return GameConfig("azul", int(params["players"]), {"grey": bool(params["grey"])})
+
+
+def _game_length(config: GameConfig) -> int:
+    """Each draft takes at least one tile of the 4 per factory (+1 seed tile); grey placements add
+    at most 5 per seat a round; the engine stops a game after ``max_rounds`` rounds."""
+    factories = 2 * config.players + 1
+    per_round = 4 * factories + 1 + 5 * config.players
+    return int(config.options["max_rounds"]) * per_round
+
+
+SPIEL = SpielSpec(
+    "kashi_azul", "kashi Azul", {"players": 2, "grey": False}, 2, 4, True, _spiel_config, comb(4 + 4, 4), _game_length
+)
+"""How OpenSpiel sees Azul: a factory fill, the largest chance node, is a multiset of 4 tiles in 5
+colours (70 outcomes)."""
+
+ENCODER = AzulEncoder
