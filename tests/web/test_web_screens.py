@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from web_helpers import click_move, play_computer, settle, version
+from duel_helpers import a_few_typed_moves, duel_game
+from web_helpers import click_move, play_computer, settle, typed_move, version
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
@@ -69,6 +70,14 @@ def test_every_screen_passes_an_accessibility_scan(
     settle(ingenious)
     ingenious.locator(".ing-rtile.is-playable").first.click()
     found["Ingenious table in play"] = problems(ingenious, size)
+    duel = pages.open(person, "/")
+    play_computer(duel, "azul-duel")
+    settle(duel)
+    duel.locator("button.duel-plate.is-selectable").first.click()
+    found["Azul Duel table placing a plate"] = problems(duel, size)
+    a_few_typed_moves(duel, 6, seed=3)
+    duel.locator(".duel-src.is-selectable .duel-hit").first.click()
+    found["Azul Duel table taking tiles"] = problems(duel, size)
     waiting = pages.open(person, "/")
     waiting.select_option("#friends-seat-1", "person")
     waiting.locator(".friends-form button[type=submit]").click()
@@ -115,4 +124,28 @@ def test_screenshots_for_the_readme(pages: Any, finished_game: tuple[dict[str, s
             replay.keyboard.press("ArrowRight")
         replay.wait_for_selector('.board-root[data-drawn="20"]')
         shot(replay, "replay")
+        shot(duel_in_play(pages, person), "azul-duel")
+    persian = pages.person("fa", SIZES["desktop"])
+    persian.add_cookies([cookie])
+    duel = duel_in_play(pages, persian)
+    path = SCREENSHOTS / "azul-duel-fa-desktop.png"
+    duel.screenshot(path=str(path))
+    written.append(path)
     assert all(path.stat().st_size > 10_000 for path in written)
+
+
+def duel_in_play(pages: Any, person: Any) -> Any:
+    """An Azul Duel table in round 2 with a sun's colour picked: the lines it may go to are lit."""
+    page = pages.open(person, "/")
+    duel_game(page, seed=21)
+    rng = random.Random(22)
+    sun = page.locator(".duel-src.is-selectable[data-pick='sun']")
+    seen = None
+    for _ in range(60):
+        settle(page, seen)
+        if sun.count() >= 3 and page.locator(".duel-board .duel-cell .duel-tile").count() >= 4:
+            break
+        seen = version(page)
+        typed_move(page, rng)
+    sun.first.locator(".duel-hit").first.click()
+    return page

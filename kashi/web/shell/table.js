@@ -178,6 +178,7 @@ class Table {
         lastMove: message.last_move,
         previous,
         changes: message.score_changes,
+        finalSoFar: message.final_scoring_so_far || [],
         outcome: message.outcome,
         animate: Boolean(previous) && message.events.length > 0,
       };
