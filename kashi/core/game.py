@@ -1,4 +1,4 @@
-"""A game in progress: a state, its instance RNG for chance events, and its record."""
+"""A game in progress: a state, where its chance events come from, and its record."""
 
 from __future__ import annotations
 
@@ -14,13 +14,21 @@ from kashi.core.record import Event, Record
 from kashi.core.registry import AnyState, variant
 from kashi.core.state import CHANCE
 
+INTERNAL = "internal"
+"""Chance events are drawn by the game itself, from its seed."""
+EXTERNAL = "external"
+"""Chance events are fed by a host, one record line at a time (``play_chance``)."""
+
 
 class Game:
     """A state plus what it takes to play it out: chance resolution and the record.
 
-    Chance events are drawn from an instance RNG that is re-seeded from the game seed and the
-    number of record lines before each run of chance events, so a game rebuilt from its record
-    continues exactly as the original would have.
+    With internal chance, chance events are drawn from an instance RNG that is re-seeded from
+    the game seed and the number of record lines before each run of chance events, so a game
+    rebuilt from its record continues exactly as the original would have. With external
+    chance the game stops at each chance event (``expecting_chance``) until a host feeds the
+    line (``play_chance``), from physical draws or a file. Every refused input, a move or a
+    line, leaves the game exactly as it was.
     """
 
     def __init__(
@@ -31,7 +39,11 @@ class Game:
         seed: int,
         start: int,
         names: Iterable[str] | None = None,
+        chance: str = INTERNAL,
     ) -> None:
+        if chance not in (INTERNAL, EXTERNAL):
+            raise KashiError("core.bad_option", option="chance", allowed="'internal' or 'external'", value=chance)
+        self.chance = chance
         self.variant = variant(variant_name)
         self.players = players
         self.options = options
@@ -66,11 +78,27 @@ class Game:
         self.events.append(Event(mover, str(move)))
         self._chance_line = None
         changes = state.score_changes
-        if state.current_player == CHANCE:
+        if state.current_player == CHANCE and self.chance == INTERNAL:
             changes += self.resolve_chance()
         if changes:
             self.score_log.extend(changes)
         return list(changes)
+
+    @property
+    def expecting_chance(self) -> str | None:
+        """The heading of the chance line the game waits for (``"fill"``, ``"draw 1"``...), or
+        None while a seat is to move or the game is over. Only external chance ever waits."""
+        return self.state.chance_group()[0] if self.state.current_player == CHANCE else None
+
+    def play_chance(self, line: str) -> list[ScoreChange]:
+        """Feed one whole chance line in the record's notation (``"fill 1:BBRY 2:KKWW ..."``).
+
+        The line must be the one the game expects and complete: a line that stops early, or
+        that names an impossible outcome, is refused and nothing of it is applied.
+        """
+        before = len(self.score_log)
+        self._replay_chance(Event(None, " ".join(line.split())))
+        return self.score_log[before:]
 
     def resolve_chance(self) -> tuple[ScoreChange, ...]:
         """Draw and apply chance events until a seat is to move or the game is over."""
@@ -167,25 +195,33 @@ class Game:
             yield event
 
     def _replay(self, event: Event) -> None:
-        state = self.state
-        if event.seat is not None:
-            if state.current_player != event.seat:
-                raise IllegalMoveError("core.out_of_turn", seat=event.seat, to_move=state.current_player)
-            self._replay_move(event)
+        if event.seat is None:
+            self._replay_chance(event)
             return
-        if state.current_player != CHANCE:
+        if self.state.current_player != event.seat:
+            raise IllegalMoveError("core.out_of_turn", seat=event.seat, to_move=self.state.current_player)
+        self._replay_move(event)
+
+    def _replay_chance(self, event: Event) -> None:
+        """Apply a chance line to a copy of the state, and keep it only if the whole line is
+        accepted, so a line refused part-way changes nothing."""
+        if self.state.current_player != CHANCE:
             raise IllegalMoveError("core.not_chance")
+        state = self.state.copy()
         group = state.chance_group()
         heading = group[0] + " "
         if not event.text.startswith(heading):
             raise IllegalMoveError("core.bad_chance", text=event.text)
+        changes: list[ScoreChange] = []
         for token in event.text[len(heading) :].split():
             if state.current_player != CHANCE or state.chance_group() != group:
                 raise IllegalMoveError("core.bad_chance", text=token)
             state.apply_chance(state.parse_chance(token))
-            self.score_log.extend(state.score_changes)
+            changes.extend(state.score_changes)
         if state.current_player == CHANCE and state.chance_group() == group:
             raise IllegalMoveError("core.chance_line_short", text=event.text)
+        self.state = state
+        self.score_log.extend(changes)
         self.events.append(Event(None, event.text))
         self._chance_line = group
 
@@ -220,13 +256,15 @@ def new_game(
     seed: int | None = None,
     first_seat: int | None = None,
     names: Iterable[str] | None = None,
+    chance: str = INTERNAL,
     **options: Any,
 ) -> Game:
-    """Start a game of a variant; chance events of the setup are already drawn.
+    """Start a game of a variant; with internal chance, the setup's chance events are drawn.
 
     ``seed`` fixes every chance event (a fresh one is drawn if omitted); ``first_seat`` is the
     starting seat (drawn from the seed if omitted). It is not called ``start`` because a game may
-    have a rule option of that name (Ingenious's ``start``).
+    have a rule option of that name (Ingenious's ``start``). ``chance="external"`` leaves every
+    chance event, the setup's included, to the host (``expecting_chance``, ``play_chance``).
     """
     chosen = variant(name)
     resolved = chosen.resolve(players, options)
@@ -236,6 +274,7 @@ def new_game(
         first_seat = Random(seed).randrange(players)
     elif not 0 <= first_seat < players:
         raise KashiError("core.bad_seat", seat=first_seat, players=players)
-    game = Game(chosen.name, players, resolved, seed, first_seat, names)
-    game.score_log.extend(game.resolve_chance())
+    game = Game(chosen.name, players, resolved, seed, first_seat, names, chance)
+    if chance == INTERNAL:
+        game.score_log.extend(game.resolve_chance())
     return game
