@@ -10,9 +10,10 @@ from typing import Any
 import httpx
 from duel_helpers import Clicker, capture_states, duel_game
 from kashi_server_helpers import Player, ServerProcess, http
-from web_helpers import changed, final_scores, settle, turn, typed_move, version
+from web_helpers import changed, final_scores, friends_game, play_together, settle, turn, typed_move, version
 
 CELL_CAPTION = re.compile(r"tile at [a-f][1-6]")
+UNTRANSLATED = re.compile(r"\b(ui|azul_duel|term|variant)\.[a-z_.]+")
 
 
 def server_scores(server: ServerProcess, page: Any) -> list[int]:
@@ -195,3 +196,26 @@ def test_a_plate_and_tiles_by_dragging(open_page: Any) -> None:
     changed(page, before)
     log = page.locator(".log-list .log-move").all_inner_texts()
     assert any(re.search(r"sun [L1-4] [RYKBT]>x", text) for text in log), log
+
+
+def test_two_people_in_persian_and_turkish_play_a_whole_game_through_an_invite(
+    pages: Any, web_server: ServerProcess
+) -> None:
+    """A second browser window, another person: the host reads Persian, the guest Turkish; both
+    play by typed moves to the end and see the same result, with no untranslated text."""
+    host = pages.open(pages.person("fa"), "/")
+    friends_game(host, "azul-duel", ["me", "person"])
+    guest = pages.open(pages.person("tr"), host.locator(".invites input").input_value())
+    guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    for page in (host, guest):
+        page.wait_for_selector(".duel-board")  # drawn, whoever is to move
+    for page, language in ((host, "fa"), (guest, "tr")):
+        assert page.locator("html").get_attribute("lang") == language
+        assert UNTRANSLATED.findall(page.locator("main").inner_text()) == []
+    play_together([host, guest], random.Random(17), "typed", limit=600)
+    assert (
+        sorted(final_scores(host).values())
+        == sorted(final_scores(guest).values())
+        == sorted(server_scores(web_server, host))
+    )
+    assert host.locator("html").get_attribute("dir") == "rtl"

@@ -23,6 +23,7 @@ from web_helpers import (
     play_computer,
     play_to_end,
     play_together,
+    scoring_preview,
     settle,
     version,
 )
@@ -48,17 +49,6 @@ def new_game(page: Any, variant: str, seats: list[dict[str, Any]]) -> None:
     page.goto(f"/games/{created['game']['id']}")
 
 
-def answer_swap(page: Any) -> bool:
-    """Answer a swap-or-keep question if one is asked; True if it was."""
-    choices = page.locator(".ing-btn[data-move]")
-    if not choices.count():
-        return False
-    seen = version(page)
-    choices.last.click()
-    settle(page, seen)
-    return True
-
-
 def test_a_whole_two_player_game_against_a_bot_by_clicks(open_page: Any, web_server: ServerProcess) -> None:
     page = open_page("/")
     play_computer(page, "ingenious")
@@ -80,47 +70,24 @@ def test_the_lines_that_will_score_are_drawn_before_the_drop_with_the_engines_po
     after the drop the log explains exactly those points."""
     page = open_page("/")
     play_computer(page, "ingenious")
-    rng = random.Random(3)
-    for _ in range(30):
-        settle(page)
-        if answer_swap(page):
-            continue
-        page.locator(".ing-rtile.is-playable").first.click()
-        page.locator(".ing-hit.is-lit").first.click()
-        seconds = page.locator(".ing-hit.is-lit").evaluate_all("hexes => hexes.map(h => h.dataset.cell)")
-        for cell in rng.sample(seconds, len(seconds)):
-            page.locator(f'.ing-hit[data-cell="{cell}"]').click()  # another second hex replaces the last
-            page.wait_for_function("() => !document.querySelector('.ing-preview').textContent.includes('…')")
-            gains = page.locator(".ing-gain bdi").all_inner_texts()
-            if gains:
-                break
-        else:
-            seen = version(page)
-            page.locator('[data-act="cancel"]').click()
-            typed = page.locator("#legal-moves option").first.get_attribute("value")
-            page.fill("#move-input", typed)
-            page.press("#move-input", "Enter")
-            settle(page, seen)
-            continue
-        shown = sum(int(gain.translate(DIGITS)) for gain in gains)
-        run_lengths = page.locator(".ing-scored-label").all_text_contents()
-        groups = page.locator(".ing-scored-cell").count()
-        assert run_lengths and not groups, "the standard rules score straight runs"
-        assert sum(int(length) for length in run_lengths) >= shown, "capped points are never more than the runs"
-        seen = version(page)
-        log_before = page.locator(".log-list li").count()
-        page.locator('[data-act="confirm"]').click()
-        settle(page, seen)
-        items = page.locator(".log-list li").evaluate_all("items => items.map(i => [i.className, i.textContent])")
-        mine = []
-        for kind, text in items[log_before + 1 :]:
-            if kind != "log-score":
-                break
-            mine.append(int(re.search(r"\+(\d+):", text).group(1)))
-        assert sum(mine) == shown, "the drop scores what the preview showed"
-        assert page.locator(".ing-scored-run").count() == 0, "the preview's lines go with the drop"
-        return
-    raise AssertionError("no placement in 30 turns scored a point")
+    gains = scoring_preview(page, random.Random(3))
+    shown = sum(int(gain.translate(DIGITS)) for gain in gains)
+    run_lengths = page.locator(".ing-scored-label").all_text_contents()
+    groups = page.locator(".ing-scored-cell").count()
+    assert run_lengths and not groups, "the standard rules score straight runs"
+    assert sum(int(length) for length in run_lengths) >= shown, "capped points are never more than the runs"
+    seen = version(page)
+    log_before = page.locator(".log-list li").count()
+    page.locator('[data-act="confirm"]').click()
+    settle(page, seen)
+    items = page.locator(".log-list li").evaluate_all("items => items.map(i => [i.className, i.textContent])")
+    mine = []
+    for kind, text in items[log_before + 1 :]:
+        if kind != "log-score":
+            break
+        mine.append(int(re.search(r"\+(\d+):", text).group(1)))
+    assert sum(mine) == shown, "the drop scores what the preview showed"
+    assert page.locator(".ing-scored-run").count() == 0, "the preview's lines go with the drop"
 
 
 def test_a_four_player_team_game_by_typed_moves(open_page: Any, web_server: ServerProcess) -> None:
@@ -241,7 +208,7 @@ def test_a_three_player_game_with_a_friend_through_an_invite_link(pages: Any, we
     friends_game(host, "ingenious", ["me", "person", "bot:easy"])
     guest = pages.open(pages.person("tr"), host.locator(".invites input").input_value())
     guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
-    settle(host)
+    host.wait_for_selector(".ing-board[data-radius]")  # drawn, whoever is to move
     assert host.locator(".ing-board").get_attribute("data-radius") == "6", "the 3-player board"
     assert host.locator(".ing-hit").count() == 127
     play_together([host, guest], random.Random(8), "ingenious")

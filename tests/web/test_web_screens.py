@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from duel_helpers import a_few_typed_moves, duel_game
-from web_helpers import click_move, play_computer, settle, typed_move, version
+from web_helpers import click_move, play_computer, scoring_preview, settle, typed_move, version
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
@@ -125,12 +125,13 @@ def test_screenshots_for_the_readme(pages: Any, finished_game: tuple[dict[str, s
         replay.wait_for_selector('.board-root[data-drawn="20"]')
         shot(replay, "replay")
         shot(duel_in_play(pages, person), "azul-duel")
+        shot(ingenious_in_play(pages, person), "ingenious")
     persian = pages.person("fa", SIZES["desktop"])
     persian.add_cookies([cookie])
-    duel = duel_in_play(pages, persian)
-    path = SCREENSHOTS / "azul-duel-fa-desktop.png"
-    duel.screenshot(path=str(path))
-    written.append(path)
+    for name, table in (("azul-duel", duel_in_play), ("ingenious", ingenious_in_play)):
+        path = SCREENSHOTS / f"{name}-fa-desktop.png"
+        table(pages, persian).screenshot(path=str(path))
+        written.append(path)
     assert all(path.stat().st_size > 10_000 for path in written)
 
 
@@ -148,4 +149,13 @@ def duel_in_play(pages: Any, person: Any) -> Any:
         seen = version(page)
         typed_move(page, rng)
     sun.first.locator(".duel-hit").first.click()
+    return page
+
+
+def ingenious_in_play(pages: Any, person: Any) -> Any:
+    """An Ingenious table a few turns in, a tile held over two hexes: the runs it would score
+    are drawn with their lengths, and the points shown beneath."""
+    page = pages.open(person, "/")
+    play_computer(page, "ingenious")
+    scoring_preview(page, random.Random(5))
     return page

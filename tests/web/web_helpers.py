@@ -137,6 +137,40 @@ def play_together(pages: list[Any], rng: random.Random, mover: str = "typed", li
     raise AssertionError(f"the game did not end for every page within {limit} rounds")
 
 
+def answer_swap(page: Any) -> bool:
+    """Answer an Ingenious swap-or-keep question if one is asked; True if it was."""
+    choices = page.locator(".ing-btn[data-move]")
+    if not choices.count():
+        return False
+    seen = version(page)
+    choices.last.click()
+    settle(page, seen)
+    return True
+
+
+def scoring_preview(page: Any, rng: random.Random, turns: int = 30) -> list[str]:
+    """Play Ingenious turns by typed moves until a placement (a tile, its first hex, a second
+    hex) previews points; leave it chosen, not dropped, and return the points shown."""
+    for _ in range(turns):
+        settle(page)
+        if answer_swap(page):
+            continue
+        page.locator(".ing-rtile.is-playable").first.click()
+        page.locator(".ing-hit.is-lit").first.click()
+        seconds = page.locator(".ing-hit.is-lit").evaluate_all("hexes => hexes.map(h => h.dataset.cell)")
+        for cell in rng.sample(seconds, len(seconds)):
+            page.locator(f'.ing-hit[data-cell="{cell}"]').click()  # another second hex replaces the last
+            page.wait_for_function("() => !document.querySelector('.ing-preview').textContent.includes('…')")
+            gains: list[str] = page.locator(".ing-gain bdi").all_inner_texts()
+            if gains:
+                return gains
+        seen = version(page)
+        page.locator('[data-act="cancel"]').click()
+        typed_move(page, rng)
+        settle(page, seen)
+    raise AssertionError(f"no placement in {turns} turns scored a point")
+
+
 def final_scores(page: Any) -> dict[str, int]:
     """The end panel's table: each player's name and score."""
     rows = page.locator(".final-table tbody tr")
