@@ -156,6 +156,9 @@ def ingenious_in_play(pages: Any, person: Any) -> Any:
     """An Ingenious table a few turns in, a tile held over two hexes: the runs it would score
     are drawn with their lengths, and the points shown beneath."""
     page = pages.open(person, "/")
-    play_computer(page, "ingenious")
-    scoring_preview(page, random.Random(5))
+    seats = [{"kind": "me"}, {"kind": "bot", "level": "easy"}]
+    answer = page.request.post("/api/games", data={"variant": "ingenious", "seats": seats, "seed": 5, "start": 0})
+    assert answer.status == 201, answer.text()
+    page.goto(f"/games/{answer.json()['game']['id']}")
+    scoring_preview(page, random.Random(5), least=2)
     return page

@@ -148,11 +148,13 @@ def answer_swap(page: Any) -> bool:
     return True
 
 
-def scoring_preview(page: Any, rng: random.Random, turns: int = 30) -> list[str]:
+def scoring_preview(page: Any, rng: random.Random, turns: int = 30, least: int = 1) -> list[str]:
     """Play Ingenious turns by typed moves until a placement (a tile, its first hex, a second
-    hex) previews points; leave it chosen, not dropped, and return the points shown."""
+    hex) previews at least ``least`` points; leave it chosen, not dropped, and return the
+    points shown."""
     for _ in range(turns):
-        settle(page)
+        if settle(page) == "finished":
+            break
         if answer_swap(page):
             continue
         page.locator(".ing-rtile.is-playable").first.click()
@@ -162,13 +164,13 @@ def scoring_preview(page: Any, rng: random.Random, turns: int = 30) -> list[str]
             page.locator(f'.ing-hit[data-cell="{cell}"]').click()  # another second hex replaces the last
             page.wait_for_function("() => !document.querySelector('.ing-preview').textContent.includes('…')")
             gains: list[str] = page.locator(".ing-gain bdi").all_inner_texts()
-            if gains:
+            if gains and sum(int(gain.translate(DIGITS)) for gain in gains) >= least:
                 return gains
         seen = version(page)
         page.locator('[data-act="cancel"]').click()
         typed_move(page, rng)
         settle(page, seen)
-    raise AssertionError(f"no placement in {turns} turns scored a point")
+    raise AssertionError(f"no placement scored {least} points before the game ended or in {turns} turns")
 
 
 def final_scores(page: Any) -> dict[str, int]:
