@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import httpx
-from duel_helpers import Clicker, capture_states, duel_game
+from duel_table import Clicker, capture_states, duel_game
 from kashi_server_helpers import Player, ServerProcess, http
 from web_helpers import changed, final_scores, friends_game, play_together, settle, turn, typed_move, version
 

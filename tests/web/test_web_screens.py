@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from duel_helpers import a_few_typed_moves, duel_game
+from duel_table import a_few_typed_moves, duel_game
 from web_helpers import click_move, play_computer, scoring_preview, settle, typed_move, version
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
