@@ -4,6 +4,8 @@ from kashi.core.errors import IllegalMoveError, KashiError, MoveSyntaxError, Rec
 from kashi.core.game import Game, new_game
 from kashi.core.messages import Message
 from kashi.core.outcome import INSTANT_WIN, RULES, TRUNCATED, Outcome, ScoreChange, ScorePart
+from kashi.core.position_text import PositionError
+from kashi.core.positions import position
 from kashi.core.record import Event, Record
 from kashi.core.registry import Family, Option, Variant, register_variant, variant, variants
 from kashi.core.state import CHANCE, TERMINAL, State
@@ -23,6 +25,7 @@ __all__ = [
     "MoveSyntaxError",
     "Option",
     "Outcome",
+    "PositionError",
     "Record",
     "RecordError",
     "RuleOptionError",
@@ -31,6 +34,7 @@ __all__ = [
     "State",
     "Variant",
     "new_game",
+    "position",
     "register_variant",
     "variant",
     "variants",

@@ -181,6 +181,26 @@ class State(ABC, Generic[MoveT, ChanceT]):
     def from_json(cls, data: dict[str, Any]) -> State[MoveT, ChanceT]:
         """Rebuild a state from ``to_json``; raise ``KashiError`` on malformed data."""
 
+    # -- position notation ---------------------------------------------------------------
+    @abstractmethod
+    def position(self) -> str:
+        """This position as one line of the game's position notation (docs/notation.md,
+        "Position notation"): what the table shows and the rules need, and no cache. A view
+        writes the parts it hides as unknown; ``read_position`` reads it back to an equal state."""
+
+    @abstractmethod
+    def read_position(self, text: str) -> State[MoveT, ChanceT]:
+        """The state a position line describes, under this state's rules and player count.
+
+        Every field is checked, then the game's own consistency checks; a bad line raises
+        ``PositionError`` (a ``KashiError``) naming the field and what is wrong.
+        """
+
+    def position_players(self, text: str) -> int:
+        """How many seats a position line describes, so it can be read without a player count;
+        a game with one player count keeps the default, this state's."""
+        return self.num_players
+
     # -- fixed action space for learning -------------------------------------------------
     @property
     @abstractmethod

@@ -724,6 +724,21 @@ class AzulState(State[Move, Chance]):
             raise KashiError("core.bad_json", reason="; ".join(found))
         return state
 
+    def position(self) -> str:
+        from kashi.games.azul.position import write
+
+        return write(self)
+
+    def read_position(self, text: str) -> AzulState:
+        from kashi.games.azul.position import read
+
+        return read(self, text)
+
+    def position_players(self, text: str) -> int:
+        from kashi.games.azul.position import seats_in
+
+        return seats_in(text) or self.num_players
+
     # -- actions for learning ------------------------------------------------------------
     @property
     def num_actions(self) -> int:

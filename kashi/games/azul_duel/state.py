@@ -352,6 +352,16 @@ class AzulDuelState(State[Move, Chance]):
 
         return from_json(data)
 
+    def position(self) -> str:
+        from kashi.games.azul_duel.position import write
+
+        return write(self)
+
+    def read_position(self, text: str) -> AzulDuelState:
+        from kashi.games.azul_duel.position import read
+
+        return read(self, text)
+
     # -- fixed action space --------------------------------------------------------------
     @property
     def num_actions(self) -> int:

@@ -676,6 +676,21 @@ class IngeniousState(State[Move, Tile]):
 
         return state_from_json(data)
 
+    def position(self) -> str:
+        from kashi.games.ingenious.position import write
+
+        return write(self)
+
+    def read_position(self, text: str) -> IngeniousState:
+        from kashi.games.ingenious.position import read
+
+        return read(self, text)
+
+    def position_players(self, text: str) -> int:
+        from kashi.games.ingenious.position import seats_in
+
+        return seats_in(text) or self.num_players
+
     # -- actions for learning ------------------------------------------------------------
     @property
     def num_actions(self) -> int:
