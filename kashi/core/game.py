@@ -12,7 +12,7 @@ from kashi.core.errors import IllegalMoveError, KashiError, RecordError
 from kashi.core.outcome import Outcome, ScoreChange
 from kashi.core.record import Event, Record
 from kashi.core.registry import AnyState, variant
-from kashi.core.state import CHANCE
+from kashi.core.state import CHANCE, check_turn
 
 INTERNAL = "internal"
 """Chance events are drawn by the game itself, from its seed."""
@@ -69,8 +69,7 @@ class Game:
         state = self.state
         if state.current_player < 0:
             raise IllegalMoveError("core.game_over" if state.is_over() else "core.not_your_turn", state="chance")
-        if seat is not None and seat != state.current_player:
-            raise IllegalMoveError("core.out_of_turn", seat=seat, to_move=state.current_player)
+        check_turn(state, seat)
         if isinstance(move, str):
             move = state.parse_move(move)
         mover = state.current_player

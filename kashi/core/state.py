@@ -45,8 +45,9 @@ class State(ABC, Generic[MoveT, ChanceT]):
         """Every legal move of the seat to move, in a stable order (empty unless a seat moves)."""
 
     @abstractmethod
-    def play(self, move: MoveT) -> None:
-        """Apply a legal move; raise ``IllegalMoveError`` (and change nothing) otherwise."""
+    def play(self, move: MoveT, seat: int | None = None) -> None:
+        """Apply a legal move; raise ``IllegalMoveError`` (and change nothing) otherwise. With
+        ``seat`` given (a host knows who sent the move), a move out of turn is refused."""
 
     @abstractmethod
     def parse_move(self, text: str) -> MoveT:
@@ -244,6 +245,12 @@ def parts_of_text(state: State[Any, Any], text: str) -> dict[str, Any]:
         return state.move_parts(state.parse_move(text))
     except KashiError:
         return {}
+
+
+def check_turn(state: State[Any, Any], seat: int | None) -> None:
+    """Refuse a move sent by ``seat`` when another seat (or chance) is to move."""
+    if seat is not None and seat != state.current_player:
+        raise IllegalMoveError("core.out_of_turn", seat=seat, to_move=state.current_player)
 
 
 def check_seat(seat: int, players: int) -> None:

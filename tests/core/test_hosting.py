@@ -129,3 +129,18 @@ def test_every_refused_move_or_line_leaves_the_game_exactly_as_it_was(
             assert after == before
         else:
             before = (game.state.to_json(), [event.line() for event in game.events], len(game.score_log))
+
+
+@pytest.mark.parametrize(("variant", "players"), GAMES)
+def test_state_play_refuses_a_move_sent_by_a_seat_out_of_turn(variant: str, players: int) -> None:
+    game = kashi.new_game(variant, players=players, seed=2)
+    state = game.state
+    mover = state.current_player
+    move = state.legal_moves()[0]
+    before = state.to_json()
+    for other in (seat for seat in range(players) if seat != mover):
+        with pytest.raises(IllegalMoveError, match=f"seat {other} cannot move now: seat {mover} is to move"):
+            state.play(move, seat=other)
+        assert state.to_json() == before
+    state.play(move, seat=mover)
+    assert state.to_json() != before

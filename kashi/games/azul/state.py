@@ -13,7 +13,7 @@ from typing import Any
 
 from kashi.core.errors import IllegalMoveError, KashiError
 from kashi.core.outcome import RULES, TRUNCATED, Outcome, ScoreChange, ScorePart, rank_by
-from kashi.core.state import CHANCE, TERMINAL, State, check_seat
+from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
 from kashi.games.azul import heuristics
 from kashi.games.azul.moves import (
     CENTRE,
@@ -265,10 +265,11 @@ class AzulState(State[Move, Chance]):
     def _partial_moves(self, source: int, colour: int, taken: int, lines: tuple[int, ...]) -> list[Move]:
         return [Draft(source, colour, line, k) for line in lines if line != FLOOR for k in range(1, taken)]
 
-    def play(self, move: Move) -> None:
-        seat = self.current_player
-        if seat < 0:
+    def play(self, move: Move, seat: int | None = None) -> None:
+        if self.current_player < 0:
             raise IllegalMoveError("core.game_over" if self.ended else "core.not_your_turn", state="chance")
+        check_turn(self, seat)
+        seat = self.current_player
         if isinstance(move, Draft):
             if self.tiling is not None:
                 raise IllegalMoveError("azul.tiling_now", line=self.tiling[1] + 1)

@@ -12,7 +12,7 @@ from typing import Any
 
 from kashi.core.errors import IllegalMoveError
 from kashi.core.outcome import Outcome, ScoreChange, ScorePart, rank_by
-from kashi.core.state import CHANCE, TERMINAL, State, check_seat
+from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
 from kashi.games.azul_duel import acquisition, actions, heuristics, supply, tiling, views
 from kashi.games.azul_duel.components import (
     CELLS,
@@ -260,9 +260,10 @@ class AzulDuelState(State[Move, Chance]):
             return rng.choice(tiling.legal_moves(self))
         return acquisition.random_move(self, rng)
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move, seat: int | None = None) -> None:
         if self.current_player < 0:
             raise IllegalMoveError("core.game_over" if self.phase == OVER else "azul_duel.no_decision")
+        check_turn(self, seat)
         if self.phase == TILING:
             tiling.check(self, move)
             self._facts = []

@@ -13,7 +13,7 @@ from typing import Any
 
 from kashi.core.errors import IllegalMoveError, KashiError
 from kashi.core.outcome import INSTANT_WIN, RULES, Outcome, ScoreChange, ScorePart, rank_by
-from kashi.core.state import CHANCE, TERMINAL, State, check_seat
+from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
 from kashi.games.ingenious import foresight, heuristics
 from kashi.games.ingenious.actions import KIND_SLOTS, SLOTS_PER_EDGE, slot_of
 from kashi.games.ingenious.hexgrid import CELLS, COORDS, NAMES, distance
@@ -371,7 +371,9 @@ class IngeniousState(State[Move, Tile]):
             raise IllegalMoveError("ingenious.first_tile" if rule == FIRST_TILE else "ingenious.must_touch")
         return move
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move, seat: int | None = None) -> None:
+        self._to_move()
+        check_turn(self, seat)
         move = self._check(move)
         self._facts = []
         seat = self.current_player
