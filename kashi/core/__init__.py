@@ -3,7 +3,7 @@
 from kashi.core.errors import IllegalMoveError, KashiError, MoveSyntaxError, RecordError, RuleOptionError
 from kashi.core.game import Game, new_game
 from kashi.core.messages import Message
-from kashi.core.outcome import INSTANT_WIN, RULES, TRUNCATED, Outcome, ScoreChange, ScorePart
+from kashi.core.outcome import INSTANT_WIN, RULES, TRUNCATED, Outcome, ScoreChange, ScorePart, Termination
 from kashi.core.position_text import PositionError
 from kashi.core.positions import position
 from kashi.core.record import Event, Record
@@ -32,6 +32,7 @@ __all__ = [
     "ScoreChange",
     "ScorePart",
     "State",
+    "Termination",
     "Variant",
     "new_game",
     "position",

@@ -4,16 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from kashi.core.messages import Message
 
-RULES = "rules"
-"""Termination: the game ended as its rules say."""
-INSTANT_WIN = "instant-win"
-"""Termination: a player won at once (for example six 18s in Ingenious)."""
-TRUNCATED = "truncated"
-"""Termination: the engine's round cap stopped a game the rules would continue."""
+
+class Termination(StrEnum):
+    """How a game ended; each value is its word in records and JSON."""
+
+    RULES = "rules"
+    """The game ended as its rules say."""
+    INSTANT_WIN = "instant-win"
+    """A player won at once (for example six 18s in Ingenious)."""
+    TRUNCATED = "truncated"
+    """The engine's round cap stopped a game the rules would continue."""
+
+
+RULES, INSTANT_WIN, TRUNCATED = Termination
+"""The terminations by name, as the engines import them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +81,7 @@ class Outcome:
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     winners: tuple[int, ...]
-    termination: str = RULES
+    termination: Termination = Termination.RULES
     details: dict[str, Any] = field(default_factory=dict, hash=False)
     teams: tuple[int, ...] = ()
     """The team of each seat in a partnership game (partners win together), else empty."""

@@ -12,7 +12,7 @@ from random import Random
 from typing import Any
 
 from kashi.core.errors import IllegalMoveError, KashiError
-from kashi.core.outcome import RULES, TRUNCATED, Outcome, ScoreChange, ScorePart, rank_by
+from kashi.core.outcome import RULES, TRUNCATED, Outcome, ScoreChange, ScorePart, Termination, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
 from kashi.games.azul import heuristics
 from kashi.games.azul.moves import (
@@ -182,7 +182,8 @@ class AzulState(State[Move, Chance]):
             return None
         rows = [self.complete_rows(seat) for seat in range(self.num_players)]
         ranks, winners = rank_by(list(zip(self.score, rows, strict=True)))
-        return Outcome(tuple(self.score), ranks, winners, self.ended, {"complete_rows": rows, "rounds": self.round})
+        details = {"complete_rows": rows, "rounds": self.round}
+        return Outcome(tuple(self.score), ranks, winners, Termination(self.ended), details)
 
     # -- decisions -----------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:

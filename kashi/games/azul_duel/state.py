@@ -8,7 +8,7 @@ The rules themselves live in ``acquisition.py`` (phase A and the opening), ``til
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from kashi.core.errors import IllegalMoveError
 from kashi.core.outcome import Outcome, ScoreChange, ScorePart, rank_by
@@ -49,8 +49,16 @@ from kashi.games.azul_duel.phases import (
 )
 from kashi.games.azul_duel.rules import DuelRules
 
-Fact = tuple[int, int, tuple[tuple[str, int, dict[str, Any]], ...]]
-"""(seat, points really added, parts as (catalogue key, points, params))."""
+
+class Fact(NamedTuple):
+    """One score change as the engine notes it; ``score_changes`` explains it when asked."""
+
+    seat: int
+    points: int
+    """Points really added (the score never goes below 0)."""
+    parts: tiling.Parts
+    """Its reasons as (catalogue key, points, params)."""
+
 
 FIELDS = (
     "rules", "current_player", "round", "phase", "after_display", "to_move", "starter",
@@ -195,12 +203,12 @@ class AzulDuelState(State[Move, Chance]):
                 self.current_player = CHANCE
                 return
 
-    def add_score(self, seat: int, parts: tuple[tuple[str, int, dict[str, Any]], ...]) -> None:
+    def add_score(self, seat: int, parts: tiling.Parts) -> None:
         """Add the parts' points to a seat's score, clamped at 0, and remember why."""
         old = self.score[seat]
         new = max(0, old + sum(part[1] for part in parts))
         self.score[seat] = new
-        self._facts.append((seat, new - old, parts))
+        self._facts.append(Fact(seat, new - old, parts))
 
     @property
     def score_changes(self) -> tuple[ScoreChange, ...]:

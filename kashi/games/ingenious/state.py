@@ -9,10 +9,10 @@ events of one tile each, queued as jobs (a seat, its active or reserve rack, a c
 from __future__ import annotations
 
 from random import Random
-from typing import Any
+from typing import Any, NamedTuple
 
 from kashi.core.errors import IllegalMoveError, KashiError
-from kashi.core.outcome import INSTANT_WIN, RULES, Outcome, ScoreChange, ScorePart, rank_by
+from kashi.core.outcome import INSTANT_WIN, RULES, Outcome, ScoreChange, ScorePart, Termination, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
 from kashi.games.ingenious import foresight, heuristics
 from kashi.games.ingenious.actions import KIND_SLOTS, SLOTS_PER_EDGE, slot_of
@@ -46,9 +46,27 @@ REJECTION_TRIES = 48
 TILE_MASK: tuple[int, ...] = (*((1 << low) | (1 << high) for low, high in PAIRS), 0)
 """Colours shown by each tile type (the hidden placeholder shows none)."""
 DRAW_HEADINGS = tuple(f"draw {seat}" for seat in range(4))
-Fact = tuple[int, int, int, int, tuple[int, ...] | int, int, int, int]
-"""A score fact: seat, colour (-1: bonuses lost), gained, awarded, rays or group size,
-track after, mark reached (0: none), colour was locked."""
+
+
+class Fact(NamedTuple):
+    """One score change as the engine notes it; ``score_changes`` explains it when asked."""
+
+    seat: int
+    colour: int
+    """The track's colour, or -1 for bonus placements lost to an empty rack."""
+    gained: int
+    """Points really added (after a cap or a lock)."""
+    awarded: int
+    """Points the rules award (or, for colour -1, the bonuses lost)."""
+    detail: tuple[int, ...] | int
+    """The runs counted (straight rays), or the group's size (tutorial scoring)."""
+    after: int
+    """The track after the change."""
+    reached: int
+    """The mark the track reached (18 or 36), else 0."""
+    was_locked: bool
+    """The colour was locked (tutorial): nothing could be gained."""
+
 
 _FIELDS = (
     "rules", "layout", "num_players", "current_player", "board", "free", "fpos", "racks", "reserves",
@@ -223,7 +241,7 @@ class IngeniousState(State[Move, Tile]):
         }
         ranks = tuple(board_ranks[board_of[seat]] for seat in seats)
         teams = tuple(board_of) if self.rules.teams else ()
-        return Outcome(self.scores(), ranks, winners, self.ended, details, teams)
+        return Outcome(self.scores(), ranks, winners, Termination(self.ended), details, teams)
 
     # -- decisions -----------------------------------------------------------------------
     def legal_moves(self) -> list[Move]:
@@ -452,7 +470,7 @@ class IngeniousState(State[Move, Tile]):
             if reached:
                 self.locked |= 1 << colour
         track[colour] = after
-        self._facts.append((seat, colour, after - before, awarded, detail, after, reached, was_locked))
+        self._facts.append(Fact(seat, colour, after - before, awarded, detail, after, reached, bool(was_locked)))
 
     def _cover(self, cell: int) -> None:
         """Drop the free pairs that use ``cell``."""
@@ -475,7 +493,7 @@ class IngeniousState(State[Move, Tile]):
             if self.rules.empty_rack_bonus == "refill" and self.bag_size:
                 self._start_draws([(seat, ACTIVE, RACK_SIZE)], RESUME)
                 return
-            self._facts.append((seat, -1, 0, self.bonus, 0, 0, 0, 0))
+            self._facts.append(Fact(seat, -1, 0, self.bonus, 0, 0, 0, False))
             self.bonus = 0
         rack = self.racks[seat]
         if self.rules.bonus and rack and self.bag_size and self._may_swap(seat):
