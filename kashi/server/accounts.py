@@ -1,4 +1,11 @@
-"""Identity routes: the guest created on first visit, display names, registration and login."""
+"""Identity routes: the caller's id from its cookie, the guest stored on first need, display
+names, registration and login.
+
+Reading creates nothing: a first visit gets a signed id in its cookie, and the guest row is
+written only when the caller does something that needs it (creating or joining a game, a name,
+an account), at most ``guests_per_minute`` a minute from one address. Passwords are checked
+in worker threads, at most so many attempts a minute per account and per address.
+"""
 
 from __future__ import annotations
 
@@ -7,25 +14,26 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from sqlalchemy.exc import IntegrityError
 
+from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.hub import Hub
-from kashi.server.identity import (
-    COOKIE,
-    COOKIE_MAX_AGE,
-    hash_password,
-    new_guest,
-    password_matches,
-    user_by_name,
-)
+from kashi.server.identity import COOKIE, COOKIE_MAX_AGE, guest, new_user_id, user_by_name
+from kashi.server.limits import address_of, guards_of, spend_or_refuse
 from kashi.server.messages import reason
 from kashi.server.models import User
+from kashi.server.passwords import Passwords
 from kashi.server.schemas import Credentials, Empty, Rename, user_json
 
-router = APIRouter(prefix="/api", tags=["identity"])
+router = APIRouter(prefix="/api", tags=["identity"], route_class=FiniteJsonRoute)
 
 
 def hub_of(request: Request) -> Hub:
     hub: Hub = request.app.state.hub
     return hub
+
+
+def passwords_of(request: Request) -> Passwords:
+    passwords: Passwords = request.app.state.passwords
+    return passwords
 
 
 def set_user_cookie(hub: Hub, response: Response, user_id: str) -> None:
@@ -40,25 +48,46 @@ def set_user_cookie(hub: Hub, response: Response, user_id: str) -> None:
     )
 
 
-async def current_user(request: Request, response: Response) -> User:
-    """The caller, from the signed cookie; a new guest (and its cookie) on a first visit."""
+def caller_id(request: Request, response: Response) -> str:
+    """The user id in the caller's signed cookie; a first visit gets a new one and its cookie."""
     hub = hub_of(request)
     user_id = hub.identity.user_id_from_cookie(request.cookies.get(COOKIE))
+    if user_id is None:
+        user_id = new_user_id()
+        set_user_cookie(hub, response, user_id)
+    return user_id
+
+
+CallerId = Annotated[str, Depends(caller_id)]
+
+
+async def current_user(request: Request, user_id: CallerId) -> User:
+    """The caller as stored, its guest row written now if this is the first time it is needed."""
+    hub = hub_of(request)
     async with hub.sessions() as session:
-        user = await session.get(User, user_id) if user_id else None
-        if user is None:
-            user = await new_guest(session)
+        user = await session.get(User, user_id)
+        if user is not None:
+            return user
+        guards = guards_of(request)
+        spend_or_refuse([(guards.new_guests, address_of(request))], "server.guests_throttled")
+        session.add(guest(user_id))
+        try:
             await session.commit()
-            set_user_cookie(hub, response, user.id)
-        return user
+        except IntegrityError:  # the same new caller, in a request a moment earlier
+            await session.rollback()
+        stored = await session.get(User, user_id)
+        assert stored is not None
+        return stored
 
 
 CurrentUser = Annotated[User, Depends(current_user)]
 
 
 @router.get("/me")
-async def me(user: CurrentUser) -> dict[str, Any]:
-    return user_json(user)
+async def me(user_id: CallerId, request: Request) -> dict[str, Any]:
+    async with hub_of(request).sessions() as session:
+        user = await session.get(User, user_id)
+    return user_json(user or guest(user_id))
 
 
 @router.patch("/me")
@@ -74,26 +103,44 @@ async def rename(body: Rename, user: CurrentUser, request: Request) -> dict[str,
 @router.post("/account/register")
 async def register(body: Credentials, user: CurrentUser, request: Request) -> dict[str, Any]:
     """Turn the current guest into an account, keeping its games."""
-    async with hub_of(request).sessions() as session:
+    hub = hub_of(request)
+    taken = HTTPException(409, reason("server.bad_message", detail="that username is taken"))
+    registered = HTTPException(409, reason("server.bad_message", detail="this user is already registered"))
+    if user.username is not None:
+        raise registered
+    async with hub.sessions() as session:
+        if await user_by_name(session, body.username) is not None:
+            raise taken
+    spend_or_refuse([(guards_of(request).login_addresses, address_of(request))], "server.login_throttled")
+    password_hash = await passwords_of(request).hash(body.password)
+    async with hub.sessions() as session:
         stored = await session.get(User, user.id)
         assert stored is not None
         if stored.username is not None:
-            raise HTTPException(409, reason("server.bad_message", detail="this user is already registered"))
+            raise registered
         stored.username = body.username
-        stored.password_hash = hash_password(body.password)
+        stored.password_hash = password_hash
         try:
             await session.commit()
         except IntegrityError:
-            raise HTTPException(409, reason("server.bad_message", detail="that username is taken")) from None
+            raise taken from None
         return user_json(stored)
 
 
 @router.post("/account/login")
 async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+    """Sign in; every attempt counts against the account and the address."""
     hub = hub_of(request)
+    guards = guards_of(request)
+    attempts = [(guards.login_accounts, body.username.lower()), (guards.login_addresses, address_of(request))]
+    spend_or_refuse(attempts, "server.login_throttled")
     async with hub.sessions() as session:
         user = await user_by_name(session, body.username)
-    if user is None or user.password_hash is None or not password_matches(user.password_hash, body.password):
+    if (
+        user is None
+        or user.password_hash is None
+        or not await passwords_of(request).matches(user.password_hash, body.password)
+    ):
         raise HTTPException(401, reason("server.bad_message", detail="wrong username or password"))
     set_user_cookie(hub, response, user.id)
     return user_json(user)
@@ -101,10 +148,7 @@ async def login(body: Credentials, request: Request, response: Response) -> dict
 
 @router.post("/account/logout")
 async def logout(_body: Empty, request: Request, response: Response) -> dict[str, Any]:
-    """Forget the account on this browser: a fresh guest takes its place."""
-    hub = hub_of(request)
-    async with hub.sessions() as session:
-        guest = await new_guest(session)
-        await session.commit()
-    set_user_cookie(hub, response, guest.id)
-    return user_json(guest)
+    """Forget the account on this browser: a fresh guest (stored once needed) takes its place."""
+    user_id = new_user_id()
+    set_user_cookie(hub_of(request), response, user_id)
+    return user_json(guest(user_id))

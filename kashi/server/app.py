@@ -11,11 +11,13 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import text
 
-from kashi.server import accounts, archive, lobby, realtime
+from kashi.server import accounts, archive, lobby, realtime, seating
 from kashi.server.database import make_engine, make_sessions, migrate, server_secret
 from kashi.server.hub import Hub
 from kashi.server.identity import Identity
+from kashi.server.limits import Guards
 from kashi.server.logs import log
+from kashi.server.passwords import Passwords
 from kashi.server.pubsub import make_fanout
 from kashi.server.security import EdgeMiddleware
 from kashi.server.settings import Settings
@@ -52,10 +54,18 @@ def create_app(settings: Settings) -> FastAPI:
             await fanout.close()
             await engine.dispose()
 
-    app = FastAPI(title="kashi", summary="Azul, Azul Duel and Ingenious: lobby and realtime play", lifespan=lifespan)
+    app = FastAPI(
+        title="kashi",
+        summary="Azul, Azul Duel and Ingenious: lobby and realtime play",
+        lifespan=lifespan,
+        max_body_size=settings.max_body_bytes,
+    )
+    app.state.guards = Guards(settings)
+    app.state.passwords = Passwords(settings.password_threads)
     app.add_middleware(EdgeMiddleware)
     app.include_router(accounts.router)
     app.include_router(lobby.router)
+    app.include_router(seating.router)
     app.include_router(archive.router)
     app.include_router(realtime.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -17,10 +17,11 @@ from kashi.core.record import Record
 from kashi.core.state import parts_of_text
 from kashi.server import store
 from kashi.server.accounts import hub_of
+from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.messages import reason
 from kashi.server.schemas import RecordUpload
 
-router = APIRouter(prefix="/api", tags=["records"])
+router = APIRouter(prefix="/api", tags=["records"], route_class=FiniteJsonRoute)
 
 
 async def finished_record(request: Request, game_id: str) -> Record:
@@ -33,11 +34,13 @@ async def finished_record(request: Request, game_id: str) -> Record:
 
 
 def record_of(snapshot: store.Snapshot) -> Record:
-    """The game's full record (result headers included), replayed from its stored events."""
+    """The game's full record (result headers included), replayed from its stored events;
+    ``Seeded`` says whether its creator chose the seed (such a game is never to be rated)."""
     game = Game.from_record(store.record_of(snapshot))
     full = game.record()
     full.headers["Server"] = "kashi"
     full.headers["GameId"] = snapshot.row.id
+    full.headers["Seeded"] = "true" if snapshot.row.seeded else "false"
     return full
 
 

@@ -1,7 +1,9 @@
-"""Who is asking: a guest identity in a signed cookie on first visit, or a registered account.
+"""Who is asking: a user id in a signed cookie (a guest, or a registered account).
 
-Cookies carry only a user id signed with the server secret (itsdangerous); passwords are hashed
-with argon2. Seat tokens are random, signed with their game and seat, and stored hashed.
+Cookies carry only a user id signed with the server secret (itsdangerous); a first visit gets
+an id and its cookie, and the guest is stored only once it does something that needs it
+(``kashi.server.accounts``). Seat tokens are random, signed with their game and seat, and
+stored hashed.
 """
 
 from __future__ import annotations
@@ -10,8 +12,6 @@ import hashlib
 import secrets
 import time
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, Signer
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -20,8 +20,6 @@ from kashi.server.models import User
 
 COOKIE = "kashi_user"
 COOKIE_MAX_AGE = 400 * 24 * 3600
-
-_hasher = PasswordHasher()
 
 
 class Identity:
@@ -63,27 +61,13 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def hash_password(password: str) -> str:
-    return _hasher.hash(password)
-
-
-def password_matches(stored: str, password: str) -> bool:
-    try:
-        return _hasher.verify(stored, password)
-    except (VerificationError, InvalidHashError):
-        return False
-
-
 def new_user_id() -> str:
     return secrets.token_hex(16)
 
 
-async def new_guest(session: AsyncSession) -> User:
-    user_id = new_user_id()
-    user = User(id=user_id, display_name=f"Guest {user_id[:4]}", created_at=time.time())
-    session.add(user)
-    await session.flush()
-    return user
+def guest(user_id: str) -> User:
+    """The guest an id names, as stored once it is needed (not yet added to any session)."""
+    return User(id=user_id, display_name=f"Guest {user_id[:4]}", username=None, created_at=time.time())
 
 
 async def user_by_name(session: AsyncSession, username: str) -> User | None:

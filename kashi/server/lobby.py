@@ -1,4 +1,4 @@
-"""Lobby: create games, list open ones, join by invite or open seat, leave, rematch, history.
+"""Lobby: create games, list open ones, rematch, history (seats are taken in ``seating``).
 
 Each change bumps the game's version in the same transaction, so rooms (in any instance) see
 it and catch up from the database.
@@ -13,24 +13,26 @@ from random import Random
 from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request
-from sqlalchemy import CursorResult, func, select, update
+from sqlalchemy import CursorResult, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kashi.core.errors import KashiError
 from kashi.core.game import Game
 from kashi.core.registry import Option, variant, variants
 from kashi.server import store
-from kashi.server.accounts import CurrentUser, hub_of
+from kashi.server.accounts import CallerId, CurrentUser, hub_of
 from kashi.server.clocks import Clock
+from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.hub import Hub
-from kashi.server.identity import token_hash
 from kashi.server.messages import reason
 from kashi.server.models import GameRow, SeatRow, User
-from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, JoinByToken, JoinOpenSeat, SeatSpec
+from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, SeatSpec
+from kashi.server.seating import new_invite
+from kashi.server.seeds import seed_for
 from kashi.server.visibility import annotate
 from kashi.web import has_table
 
-router = APIRouter(prefix="/api", tags=["lobby"])
+router = APIRouter(prefix="/api", tags=["lobby"], route_class=FiniteJsonRoute)
 
 
 def game_json(row: GameRow, seats: list[store.SeatState], event_count: int | None = None) -> dict[str, Any]:
@@ -42,6 +44,7 @@ def game_json(row: GameRow, seats: list[store.SeatState], event_count: int | Non
         "options": store.options_of(row),
         "status": row.status,
         "public": row.public,
+        "seeded": row.seeded,
         "clock": Clock.loads(row.clock).to_json(),
         "version": row.version,
         "result": row.result,
@@ -96,11 +99,13 @@ async def create_game(body: CreateGame, user: CurrentUser, request: Request) -> 
 async def _create(
     hub: Hub, session: AsyncSession, body: CreateGame, creator: str, users: dict[int, str], rematch_of: str = ""
 ) -> dict[str, Any]:
-    """Insert a game, its seats and the chance lines of its setup; return it with its invites."""
+    """Insert a game, its seats and the chance lines of its setup; return it with an invite for
+    each person seat nobody holds yet."""
     players = len(body.seats)
+    seed, seeded = seed_for(body)
     try:
         chosen = variant(body.variant)
-        game = _start_game(chosen.name, players, chosen.resolve(players, body.options), body.seed, body.start)
+        game = _start_game(chosen.name, players, chosen.resolve(players, body.options), seed, body.start)
     except KashiError as error:
         raise HTTPException(422, error.message.to_json()) from None
     game_id = secrets.token_urlsafe(12)
@@ -114,6 +119,7 @@ async def _create(
         players=players,
         options=json.dumps(game.options),
         seed=game.seed,
+        seeded=seeded,
         start=game.start,
         date=game.date,
         status="waiting" if open_seats else "active",
@@ -130,7 +136,10 @@ async def _create(
     await session.flush()
     invites = []
     for seat, spec in enumerate(body.seats):
-        token = hub.identity.new_seat_token(game_id, seat) if spec.kind != "bot" else None
+        digest = None
+        if seat in open_seats:
+            invite, digest = new_invite(hub, game_id, seat)
+            invites.append(invite)
         session.add(
             SeatRow(
                 game_id=game_id,
@@ -138,13 +147,11 @@ async def _create(
                 kind="bot" if spec.kind == "bot" else "person",
                 bot_level=spec.level,
                 user_id=holders.get(seat),
-                token_hash=token_hash(token) if token else None,
+                token_hash=digest,
                 standin=False,
                 clock_ms=clock.initial_ms(),
             )
         )
-        if token is not None:
-            invites.append({"seat": seat, "token": token, "url": f"/join/{token}"})
     setup = Game.for_record(game.record()).state
     for number, (item, seen) in enumerate(zip(game.events, annotate(setup, game.events), strict=True), start=1):
         session.add(store.event_row(game_id, number, item.seat, item.text, seen.hidden_from, seen.redacted))
@@ -153,10 +160,9 @@ async def _create(
     return {"game": game_json(row, seats, len(game.events)), "invites": invites}
 
 
-def _start_game(name: str, players: int, options: dict[str, Any], seed: int | None, start: int | None) -> Game:
+def _start_game(name: str, players: int, options: dict[str, Any], seed: int, start: int | None) -> Game:
     """``new_game`` with the options as a dict: Ingenious has a rule option called ``start``,
     which ``new_game``'s keyword arguments cannot carry next to the starting seat."""
-    seed = secrets.randbits(48) if seed is None else seed
     start = Random(seed).randrange(players) if start is None else start
     if not 0 <= start < players:
         raise HTTPException(422, reason("server.bad_message", detail=f"start seat {start} does not exist"))
@@ -188,89 +194,8 @@ async def game_info(game_id: str, request: Request) -> dict[str, Any]:
     return game_json(snapshot.row, snapshot.seats, len(snapshot.events))
 
 
-@router.post("/join")
-async def join_by_token(body: JoinByToken, user: CurrentUser, request: Request) -> dict[str, Any]:
-    """Take the seat an invite link names."""
-    hub = hub_of(request)
-    named = hub.identity.check_seat_token(body.token)
-    if named is None:
-        raise HTTPException(403, reason("server.bad_token"))
-    game_id, seat = named
-    return await _take_seat(hub, game_id, seat, user.id, token_hash(body.token))
-
-
-@router.post("/games/{game_id}/join")
-async def join_open_seat(game_id: str, body: JoinOpenSeat, user: CurrentUser, request: Request) -> dict[str, Any]:
-    """Take an open seat of a public game without an invite."""
-    hub = hub_of(request)
-    async with hub.sessions() as session:
-        row = await session.get(GameRow, game_id)
-    if row is None or not row.public:
-        raise HTTPException(404, reason("server.no_game", game=game_id))
-    return await _take_seat(hub, game_id, body.seat, user.id, None)
-
-
-async def _take_seat(hub: Hub, game_id: str, seat: int, user_id: str, digest: str | None) -> dict[str, Any]:
-    async with hub.sessions() as session, session.begin():
-        await _bump_waiting(session, game_id)
-        taken = update(SeatRow).where(
-            SeatRow.game_id == game_id,
-            SeatRow.seat == seat,
-            SeatRow.kind == "person",
-            (SeatRow.user_id.is_(None)) | (SeatRow.user_id == user_id),
-        )
-        if digest is not None:
-            taken = taken.where(SeatRow.token_hash == digest)
-        result = cast(CursorResult[Any], await session.execute(taken.values(user_id=user_id)))
-        if result.rowcount != 1:
-            raise HTTPException(409, reason("server.bad_message", detail=f"seat {seat} is not open to you"))
-        still_open = await session.scalar(
-            select(func.count())
-            .select_from(SeatRow)
-            .where(SeatRow.game_id == game_id, SeatRow.kind == "person", SeatRow.user_id.is_(None))
-        )
-        if not still_open:
-            await session.execute(
-                update(GameRow).where(GameRow.id == game_id).values(status="active", turn_started_at=time.time())
-            )
-    await hub.changed(game_id)
-    return {"game": game_id, "seat": seat}
-
-
-async def _bump_waiting(session: AsyncSession, game_id: str) -> None:
-    """Lock the game row first (writers queue here) and refuse unless it still waits."""
-    result = cast(
-        CursorResult[Any],
-        await session.execute(
-            update(GameRow)
-            .where(GameRow.id == game_id, GameRow.status == "waiting")
-            .values(version=GameRow.version + 1)
-        ),
-    )
-    if result.rowcount != 1:
-        raise HTTPException(409, reason("server.bad_message", detail="the game is not waiting for players"))
-
-
-@router.post("/games/{game_id}/leave")
-async def leave(game_id: str, _body: Empty, user: CurrentUser, request: Request) -> dict[str, Any]:
-    """Give up your seats before the game starts; their invite links work again."""
-    hub = hub_of(request)
-    async with hub.sessions() as session, session.begin():
-        await _bump_waiting(session, game_id)
-        result = cast(
-            CursorResult[Any],
-            await session.execute(
-                update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.user_id == user.id).values(user_id=None)
-            ),
-        )
-        if result.rowcount == 0:
-            raise HTTPException(409, reason("server.bad_message", detail="you hold no seat in this game"))
-    await hub.changed(game_id)
-    return {"game": game_id, "left": result.rowcount}
-
-
 @router.post("/games/{game_id}/rematch", status_code=201)
-async def rematch(game_id: str, _body: Empty, user: CurrentUser, request: Request) -> dict[str, Any]:
+async def rematch(game_id: str, _body: Empty, user_id: CallerId, request: Request) -> dict[str, Any]:
     """A new game with the same seats (the next seat starts); asked twice, the same game."""
     hub = hub_of(request)
     async with hub.sessions() as session, session.begin():
@@ -278,7 +203,7 @@ async def rematch(game_id: str, _body: Empty, user: CurrentUser, request: Reques
         if row is None:
             raise HTTPException(404, reason("server.no_game", game=game_id))
         seats = await store.seats_of(session, game_id)
-        if user.id not in {seat.user_id for seat in seats}:
+        if user_id not in {seat.user_id for seat in seats}:
             raise HTTPException(403, reason("server.no_seat"))
         if row.status != "finished":
             raise HTTPException(409, reason("server.bad_message", detail="only a finished game has a rematch"))
@@ -318,9 +243,9 @@ def _same_seat(seat: store.SeatState) -> SeatSpec:
 
 
 @router.get("/me/games")
-async def my_games(user: CurrentUser, request: Request) -> list[dict[str, Any]]:
+async def my_games(user_id: CallerId, request: Request) -> list[dict[str, Any]]:
     """Your games, newest first (an account keeps them across browsers)."""
-    return await _history(hub_of(request), user.id, public_only=False)
+    return await _history(hub_of(request), user_id, public_only=False)
 
 
 @router.get("/users/{username}/games")

@@ -25,6 +25,14 @@ register(
         "server.takeback_not_alone": "takebacks are allowed only when every other seat is a bot or yours",
         "server.takeback_nothing": "you have no move to take back",
         "server.takeback_hidden": "a takeback cannot go past a chance event or a reveal of hidden information",
+        "server.seed_not_allowed": "a seed may be chosen only for a game whose seats are all yours or bots",
+        "server.invite_void": "this invite link has been used or replaced: ask the game's creator for a new one",
+        "server.not_finite": "{number} is not a finite number: JSON allows only finite numbers",
+        "server.login_throttled": "too many sign-in attempts: try again in {seconds} seconds",
+        "server.guests_throttled": "too many new players from this address: try again in {seconds} seconds",
+        "server.hello_timeout": "no hello within {seconds} seconds: the connection is closed",
+        "server.too_many_connections": "too many game connections from this address (at most {limit})",
+        "server.server_full": "the server has too many game connections (at most {limit}): try again later",
     }
 )
 

@@ -6,12 +6,27 @@ of ``events``, so a move can never be appended twice.
 
 from __future__ import annotations
 
-from sqlalchemy import BigInteger, Boolean, Float, ForeignKey, Integer, String, Text
+from typing import Any
+
+from sqlalchemy import BigInteger, Boolean, Dialect, Float, ForeignKey, Integer, String, Text, TypeDecorator
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
 class Base(DeclarativeBase):
     pass
+
+
+class Seed(TypeDecorator[int]):
+    """A game seed of any size (128 bits and more), stored as its decimal digits."""
+
+    impl = String(80)
+    cache_ok = True
+
+    def process_bind_param(self, value: int | None, dialect: Dialect) -> str | None:
+        return None if value is None else str(value)
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> int | None:
+        return None if value is None else int(value)
 
 
 class ServerSecret(Base):
@@ -41,7 +56,10 @@ class GameRow(Base):
     variant: Mapped[str] = mapped_column(String(40))
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[str] = mapped_column(Text)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int] = mapped_column(Seed)
+    """Secret while the game runs (see ``kashi.server.seeds``)."""
+    seeded: Mapped[bool] = mapped_column(Boolean)
+    """The creator chose the seed (a game of their own seats and bots): never to be rated."""
     start: Mapped[int] = mapped_column(Integer)
     date: Mapped[str] = mapped_column(String(10))
     status: Mapped[str] = mapped_column(String(12), index=True)
@@ -68,6 +86,7 @@ class SeatRow(Base):
     bot_level: Mapped[str | None] = mapped_column(String(20))
     user_id: Mapped[str | None] = mapped_column(ForeignKey("users.id"), index=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
+    """The hash of the seat's live invite token; none once the seat is claimed (single use)."""
     standin: Mapped[bool] = mapped_column(Boolean)
     """True while a bot plays for an absent or timed-out person."""
     clock_ms: Mapped[int | None] = mapped_column(BigInteger)

@@ -12,11 +12,11 @@ class _Message(BaseModel):
 
 
 class Hello(_Message):
-    """Say which event was seen last (None: send everything) and, optionally, a seat token."""
+    """Say which event was seen last (None: send everything). Seats come from the cookie's
+    identity alone: a hello carries no seat token."""
 
     type: Literal["hello"]
     last_event: int | None = Field(default=None, ge=0)
-    token: str | None = Field(default=None, min_length=1, max_length=200)
 
 
 class MoveRequest(_Message):

@@ -24,10 +24,10 @@ from kashi.core.state import parts_of_text
 from kashi.server import store
 from kashi.server.clocks import Clock
 from kashi.server.connection import Connection
-from kashi.server.identity import token_hash
 from kashi.server.logs import log
 from kashi.server.messages import reason
 from kashi.server.models import TakebackRow
+from kashi.server.seeds import bot_seed
 from kashi.server.visibility import Visibility, annotate, viewer_bit
 
 if TYPE_CHECKING:
@@ -72,7 +72,6 @@ class Room:
         self.status = row.status
         self.clock = Clock.loads(row.clock)
         self.seats = snapshot.seats
-        self.token_hashes = snapshot.token_hashes
         record = store.record_of(snapshot)
         self.game = Game.for_record(record)
         self.score_marks: list[int] = []
@@ -97,12 +96,12 @@ class Room:
 
     # -- who holds what ------------------------------------------------------------------
     def owned(self, connection: Connection) -> set[int]:
-        held = {
+        """The seats bound to the connection's identity (no token or link ever gives one)."""
+        return {
             seat.seat
             for seat in self.seats
             if seat.kind == "person" and seat.user_id is not None and seat.user_id == connection.user_id
         }
-        return held | connection.token_seats
 
     def bot_controls(self, seat: int) -> bool:
         info = self.seats[seat]
@@ -210,14 +209,9 @@ class Room:
         self.schedule()
 
     # -- connections ---------------------------------------------------------------------
-    async def attach(self, connection: Connection, last_event: int | None, token: str | None) -> Refusal | None:
+    async def attach(self, connection: Connection, last_event: int | None) -> None:
         async with self.lock:
             await self._refresh()
-            if token is not None:
-                seat = self._seat_of_token(token)
-                if seat is None:
-                    return reason("server.bad_token")
-                connection.token_seats.add(seat)
             self.connections.add(connection)
             owned = self.owned(connection)
             for seat in owned - connection.counted:
@@ -231,7 +225,6 @@ class Room:
                 self._after_change()
             else:
                 connection.send(self.state_message(connection))
-            return None
 
     async def detach(self, connection: Connection) -> None:
         async with self.lock:
@@ -242,12 +235,6 @@ class Room:
                 self.present[seat] -= 1
                 if self.present[seat] <= 0:
                     self._start_grace(seat)
-
-    def _seat_of_token(self, token: str) -> int | None:
-        named = self.hub.identity.check_seat_token(token)
-        if named is None or named[0] != self.id or not 0 <= named[1] < self.row.players:
-            return None
-        return named[1] if self.token_hashes.get(named[1]) == token_hash(token) else None
 
     # -- moves ---------------------------------------------------------------------------
     async def submit(self, actor: Actor, move: str, version: int, seat: int | None = None) -> Refusal | None:
@@ -355,7 +342,7 @@ class Room:
     # -- takebacks -----------------------------------------------------------------------
     async def takeback(self, connection: Connection, version: int) -> Refusal | None:
         """Undo the requester's last move and the bot moves after it, if nothing hidden or
-        random came in between and every other seat is a bot or the requester's own."""
+        random came in between and every other seat is a bot or held by the requester."""
         async with self.lock:
             await self._refresh()
             refusal = self._check_takeback(connection, version)
@@ -363,13 +350,9 @@ class Room:
                 return refusal
             keep = refusal
             removed = "\n".join(item.line() for item in self.game.events[keep:])
-            assert connection.user_id is not None or connection.token_seats
+            assert connection.user_id is not None, "only a seat's holder may take back"
             record = TakebackRow(
-                game_id=self.id,
-                from_number=keep + 1,
-                lines=removed,
-                user_id=connection.user_id or self.row.creator_id,
-                created_at=time.time(),
+                game_id=self.id, from_number=keep + 1, lines=removed, user_id=connection.user_id, created_at=time.time()
             )
             values = {"turn_started_at": time.time()}
             try:
@@ -431,7 +414,7 @@ class Room:
         info = self.seats[seat]
         level = info.bot_level if info.kind == "bot" and info.bot_level else self.row.absent_bot
         view = self.game.state.view(seat)
-        bot = make_bot(level, seed=(self.row.seed * 31 + version) % 2**32)
+        bot = make_bot(level, seed=bot_seed(self.row.seed, version))
         seconds = self.hub.settings.bot_seconds
         try:
             move = await asyncio.to_thread(bot.choose, view, Limits(seconds=seconds))

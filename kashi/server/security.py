@@ -1,9 +1,8 @@
-"""Defences at the edges: a rate limit per connection, the WebSocket origin check, JSON-only
-state changes and the response headers (a strict Content-Security-Policy)."""
+"""Defences at the edges: the WebSocket origin check, JSON-only state changes and the response
+headers (a strict Content-Security-Policy). Rates and caps are in ``kashi.server.limits``."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable
 from urllib.parse import urlsplit
 
@@ -27,25 +26,6 @@ DOCS_CSP = (
 
 _DOC_PATHS = ("/docs", "/redoc")
 _STATE_CHANGING = ("POST", "PUT", "PATCH", "DELETE")
-
-
-class TokenBucket:
-    """At most ``burst`` messages at once, refilled at ``rate`` a second."""
-
-    def __init__(self, rate: float, burst: int) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._tokens = float(burst)
-        self._last = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
-        self._last = now
-        if self._tokens < 1:
-            return False
-        self._tokens -= 1
-        return True
 
 
 def origin_allowed(connection: HTTPConnection, allowed: tuple[str, ...]) -> bool:

@@ -50,6 +50,22 @@ class Settings:
     max_message_bytes: int = 4096
     rate_per_second: float = 10.0
     rate_burst: int = 30
+    rate_patience_seconds: float = 10.0
+    """How long a socket may be kept slowed down without a break before it is closed."""
+    hello_seconds: float = 10.0
+    """A socket that has not said hello this long after opening is closed."""
+    sockets_per_address: int = 100
+    sockets: int = 10_000
+    """Open game sockets at most, from one address and in all, in this process."""
+    max_body_bytes: int = 262_144
+    """Largest HTTP request body (a record upload is at most 200,000 characters)."""
+    login_account_per_minute: float = 5.0
+    login_address_per_minute: float = 20.0
+    """Password attempts a minute for one account and from one address (registrations count)."""
+    guests_per_minute: float = 60.0
+    """New guests a minute from one address."""
+    password_threads: int = 2
+    """Argon2 hashes computed at once, each in a worker thread (64 MiB apiece)."""
     secure_cookies: bool = False
     log_level: str = "info"
     instance: str = field(default_factory=lambda: os.urandom(4).hex())
@@ -63,26 +79,16 @@ class Settings:
         """Settings from ``KASHI_*`` variables, then ``overrides`` that are not None."""
         env = os.environ if env is None else env
         values: dict[str, object] = {}
-        readers: dict[str, tuple[str, type]] = {
-            "database_url": ("KASHI_DATABASE_URL", str),
-            "redis_url": ("KASHI_REDIS_URL", str),
-            "host": ("KASHI_HOST", str),
-            "port": ("KASHI_PORT", int),
-            "grace_seconds": ("KASHI_GRACE_SECONDS", float),
-            "absent_bot": ("KASHI_ABSENT_BOT", str),
-            "bot_seconds": ("KASHI_BOT_SECONDS", float),
-            "max_message_bytes": ("KASHI_MAX_MESSAGE_BYTES", int),
-            "rate_per_second": ("KASHI_RATE_PER_SECOND", float),
-            "rate_burst": ("KASHI_RATE_BURST", int),
-            "log_level": ("KASHI_LOG_LEVEL", str),
-        }
-        for name, (variable, kind) in readers.items():
+        for name, (variable, kind) in _READERS.items():
             raw = env.get(variable)
             if raw:
                 try:
-                    values[name] = kind(raw)
+                    value = kind(raw)
                 except ValueError:
                     raise ValueError(f"{variable}={raw!r} is not a valid {kind.__name__}") from None
+                if name in _POSITIVE and not value > 0:
+                    raise ValueError(f"{variable}={raw!r} must be greater than 0")
+                values[name] = value
         origins = env.get("KASHI_ALLOWED_ORIGINS")
         if origins:
             values["allowed_origins"] = tuple(origin.strip() for origin in origins.split(",") if origin.strip())
@@ -92,3 +98,44 @@ class Settings:
         settings = cls(**values)  # type: ignore[arg-type]
         async_database_url(settings.database_url)
         return settings
+
+
+_READERS: dict[str, tuple[str, type]] = {
+    "database_url": ("KASHI_DATABASE_URL", str),
+    "redis_url": ("KASHI_REDIS_URL", str),
+    "host": ("KASHI_HOST", str),
+    "port": ("KASHI_PORT", int),
+    "grace_seconds": ("KASHI_GRACE_SECONDS", float),
+    "absent_bot": ("KASHI_ABSENT_BOT", str),
+    "bot_seconds": ("KASHI_BOT_SECONDS", float),
+    "max_message_bytes": ("KASHI_MAX_MESSAGE_BYTES", int),
+    "rate_per_second": ("KASHI_RATE_PER_SECOND", float),
+    "rate_burst": ("KASHI_RATE_BURST", int),
+    "rate_patience_seconds": ("KASHI_RATE_PATIENCE_SECONDS", float),
+    "hello_seconds": ("KASHI_HELLO_SECONDS", float),
+    "sockets_per_address": ("KASHI_SOCKETS_PER_ADDRESS", int),
+    "sockets": ("KASHI_SOCKETS", int),
+    "max_body_bytes": ("KASHI_MAX_BODY_BYTES", int),
+    "login_account_per_minute": ("KASHI_LOGIN_ACCOUNT_PER_MINUTE", float),
+    "login_address_per_minute": ("KASHI_LOGIN_ADDRESS_PER_MINUTE", float),
+    "guests_per_minute": ("KASHI_GUESTS_PER_MINUTE", float),
+    "password_threads": ("KASHI_PASSWORD_THREADS", int),
+    "log_level": ("KASHI_LOG_LEVEL", str),
+}
+_POSITIVE = frozenset(
+    {
+        "max_message_bytes",
+        "rate_per_second",
+        "rate_burst",
+        "rate_patience_seconds",
+        "hello_seconds",
+        "sockets_per_address",
+        "sockets",
+        "max_body_bytes",
+        "login_account_per_minute",
+        "login_address_per_minute",
+        "guests_per_minute",
+        "password_threads",
+    }
+)
+"""Limits and rates: at 0 one would refuse everything (or divide by zero), so each must be positive."""

@@ -54,7 +54,6 @@ class Snapshot:
     row: GameRow
     seats: list[SeatState]
     events: list[EventRow]
-    token_hashes: dict[int, str]
 
 
 def seat_name(seat: SeatRow, user: User | None) -> str:
@@ -69,15 +68,12 @@ async def load(sessions: async_sessionmaker[AsyncSession], game_id: str) -> Snap
         if row is None:
             return None
         seats = await seats_of(session, game_id)
-        hashes = (
-            await session.execute(select(SeatRow.seat, SeatRow.token_hash).where(SeatRow.game_id == game_id))
-        ).tuples()
         events = list(
             (await session.execute(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.number)))
             .scalars()
             .all()
         )
-        return Snapshot(row, seats, events, {seat: digest for seat, digest in hashes if digest is not None})
+        return Snapshot(row, seats, events)
 
 
 async def seats_of(session: AsyncSession, game_id: str) -> list[SeatState]:

@@ -72,7 +72,8 @@ def servers(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """One SQLite server for the tests that do not restart or reconfigure it."""
     path = tmp_path_factory.mktemp("shared")
-    server = ServerProcess(f"sqlite:///{path / 'kashi.db'}", path / "server.log", env={"KASHI_RATE_BURST": "200"})
+    generous = {"KASHI_RATE_BURST": "200", "KASHI_GUESTS_PER_MINUTE": "10000", "KASHI_LOGIN_ADDRESS_PER_MINUTE": "1000"}
+    server = ServerProcess(f"sqlite:///{path / 'kashi.db'}", path / "server.log", env=generous)
     server.start()
     yield server
     server.stop()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -31,6 +33,12 @@ def require_service(name: str, host: str, port: int) -> None:
     if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
         pytest.fail(f"{message}; KASHI_REQUIRE_SERVICES=1 requires it")
     pytest.skip(message)
+
+
+def sqlite_rows(path: Path, query: str, *params: object) -> list[tuple[Any, ...]]:
+    """Rows of a query on a server's SQLite file, read beside the running server."""
+    with contextlib.closing(sqlite3.connect(path)) as database:
+        return database.execute(query, params).fetchall()
 
 
 def free_port() -> int:
@@ -101,6 +109,12 @@ def create_game(client: httpx.Client, variant: str, seats: list[dict[str, Any]],
     return created
 
 
+def invite_token(created: dict[str, Any], seat: int) -> str:
+    """The token of the invite link a creation answer gives for ``seat``."""
+    token: str = next(invite["token"] for invite in created["invites"] if invite["seat"] == seat)
+    return token
+
+
 class Player:
     """A WebSocket client of one game, keeping the latest state it was sent."""
 
@@ -166,3 +180,18 @@ class Player:
 
     def close(self) -> None:
         self._opened.__exit__(None, None, None)
+
+
+def newer_than(version: int) -> Callable[[dict[str, Any]], bool]:
+    """For ``Player.until``: a state message past ``version``."""
+    return lambda message: message["type"] == "state" and message["version"] > version
+
+
+def play_first_moves(players: list[Player], count: int) -> None:
+    """``count`` moves, each the first legal move of the seat to move, seen by every player."""
+    for _ in range(count):
+        mover = next(player for player in players if player.my_turn())
+        version = mover.state["version"]
+        mover.move(mover.state["legal_moves"][0])
+        for player in players:
+            player.until(newer_than(version))

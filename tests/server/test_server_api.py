@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import httpx
-from kashi_server_helpers import ServerProcess, create_game, http
+from kashi_server_helpers import ServerProcess, create_game, http, invite_token
 
 
 def test_guest_identity_names_accounts_and_login(shared_server: ServerProcess) -> None:
@@ -27,12 +27,12 @@ def test_lobby_create_list_join_leave_and_forged_invites(shared_server: ServerPr
     host = http(shared_server)
     created = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}, {"kind": "bot", "level": "medium"}])
     game_id = created["game"]["id"]
-    assert [invite["seat"] for invite in created["invites"]] == [0, 1]
+    assert [invite["seat"] for invite in created["invites"]] == [1], "links only for the seats to hand over"
     assert game_id in [game["id"] for game in httpx.get(f"{shared_server.url}/api/games").json()]
     unlisted = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}], public=False)["game"]["id"]
     assert unlisted not in [game["id"] for game in httpx.get(f"{shared_server.url}/api/games").json()]
     guest = http(shared_server)
-    token = created["invites"][1]["token"]
+    token = invite_token(created, 1)
     forged = token[:-3] + ("aaa" if not token.endswith("aaa") else "bbb")
     assert guest.post("/api/join", json={"token": forged}).status_code == 403
     assert guest.post("/api/join", json={"token": token}).json() == {"game": game_id, "seat": 1}

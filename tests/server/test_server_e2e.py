@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import httpx
 import pytest
-from kashi_server_helpers import Player, ServerProcess, create_game, http
+from kashi_server_helpers import Player, ServerProcess, create_game, http, invite_token
 
 from kashi import Game, Record
 
@@ -18,7 +18,7 @@ def play_bot_game(server: ServerProcess, variant: str = "azul-quick") -> tuple[s
     game_id = created["game"]["id"]
     assert created["game"]["status"] == "waiting"
     guest = http(server)
-    token = created["invites"][0]["token"]
+    token = invite_token(created, 0)
     assert guest.post("/api/join", json={"token": token}).json() == {"game": game_id, "seat": 0}
     player = Player(server, game_id, guest)
     player.hello()
@@ -39,6 +39,7 @@ def check_record(server: ServerProcess, game_id: str, player: Player) -> None:
     assert outcome is not None
     assert outcome.to_json() == player.state["outcome"]
     assert record.headers["Result"] == outcome.result_text()
+    assert record.headers["Seeded"] == "false", "the server drew the seed"
     assert [event["text"] for event in player.events] == [event.text for event in record.events]
 
 

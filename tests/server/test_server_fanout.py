@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from kashi_server_helpers import Player, ServerProcess, create_game, http
+from kashi_server_helpers import Player, ServerProcess, create_game, http, invite_token
 
 
 def test_a_move_on_one_instance_reaches_clients_of_the_other(
@@ -13,10 +13,10 @@ def test_a_move_on_one_instance_reaches_clients_of_the_other(
     first = servers(postgres_url, redis=redis_url)
     second = servers(postgres_url, redis=redis_url)
     host = http(first)
-    created = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}], seed=3, start=0)
+    created = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}], start=0)
     game_id = created["game"]["id"]
     guest = http(second)
-    assert guest.post("/api/join", json={"token": created["invites"][1]["token"]}).status_code == 200
+    assert guest.post("/api/join", json={"token": invite_token(created, 1)}).status_code == 200
     mover = Player(first, game_id, host)
     watcher = Player(second, game_id, guest)
     spectator = Player(second, game_id)

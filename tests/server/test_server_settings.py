@@ -41,6 +41,27 @@ def test_environment_then_flags() -> None:
         Settings.from_env({"KASHI_PORT": "eighty"})
 
 
+def test_every_limit_is_a_setting_and_must_be_positive() -> None:
+    limits = {
+        "KASHI_HELLO_SECONDS": ("hello_seconds", 2.5),
+        "KASHI_SOCKETS_PER_ADDRESS": ("sockets_per_address", 4),
+        "KASHI_SOCKETS": ("sockets", 50),
+        "KASHI_MAX_BODY_BYTES": ("max_body_bytes", 1000),
+        "KASHI_RATE_PATIENCE_SECONDS": ("rate_patience_seconds", 3.0),
+        "KASHI_LOGIN_ACCOUNT_PER_MINUTE": ("login_account_per_minute", 2.0),
+        "KASHI_LOGIN_ADDRESS_PER_MINUTE": ("login_address_per_minute", 9.0),
+        "KASHI_GUESTS_PER_MINUTE": ("guests_per_minute", 7.0),
+        "KASHI_PASSWORD_THREADS": ("password_threads", 3),
+    }
+    settings = Settings.from_env({variable: str(value) for variable, (_, value) in limits.items()})
+    assert all(getattr(settings, name) == value for name, value in limits.values())
+    for variable in limits:
+        with pytest.raises(ValueError, match=f"{variable}='0' must be greater than 0"):
+            Settings.from_env({variable: "0"})
+    with pytest.raises(ValueError, match="KASHI_RATE_PER_SECOND"):
+        Settings.from_env({"KASHI_RATE_PER_SECOND": "nan"})
+
+
 def test_fischer_clock_spends_then_adds_the_increment() -> None:
     clock = Clock("fischer", 60, 2)
     assert clock.initial_ms() == 60_000 and clock.allowance(60_000) == 60

@@ -16,13 +16,13 @@ DRAWS_IN_ONE_TURN = 3
 last goes under by itself), so the game meets draw, keep and bottom."""
 
 
-def duel_game(page: Any, seed: int, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Create an Azul Duel game with a fixed seed as this page's person (seat 0 starts) and open it;
-    the creation answer (game and invites)."""
+def duel_game(page: Any, seed: int | None, seats: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Create an Azul Duel game as this page's person (seat 0 starts) and open it; the creation
+    answer (game and invites). A seed is fixed only for a game of this person's seats and bots
+    (the server draws a secret one when another person plays)."""
     seats = seats or [{"kind": "me"}, {"kind": "bot", "level": "easy"}]
-    answer = page.request.post(
-        "/api/games", data={"variant": "azul-duel", "seats": seats, "seed": seed, "start": 0, "public": False}
-    )
+    body = {"variant": "azul-duel", "seats": seats, "start": 0, "public": False}
+    answer = page.request.post("/api/games", data=body if seed is None else {**body, "seed": seed})
     assert answer.status == 201, answer.text()
     created: dict[str, Any] = answer.json()
     page.goto(f"/games/{created['game']['id']}")

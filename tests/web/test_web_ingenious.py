@@ -47,6 +47,7 @@ def new_game(page: Any, variant: str, seats: list[dict[str, Any]]) -> None:
         [variant, seats],
     )
     page.goto(f"/games/{created['game']['id']}")
+    page.wait_for_selector(".table[data-status='active'][data-drawn]")
 
 
 def test_a_whole_two_player_game_against_a_bot_by_clicks(open_page: Any, web_server: ServerProcess) -> None:

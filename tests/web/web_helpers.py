@@ -36,7 +36,7 @@ def settle(page: Any, seen: str | None = None) -> str:
 
 def changed(page: Any, seen: str) -> None:
     """Wait until the game has moved on from version ``seen``."""
-    page.wait_for_function("(seen) => document.querySelector('.table').dataset.version !== seen", arg=seen)
+    page.wait_for_function("(seen) => (document.querySelector('.table')?.dataset.version ?? seen) !== seen", arg=seen)
 
 
 def version(page: Any) -> str:
