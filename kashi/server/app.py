@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from sqlalchemy import text
 
 from kashi.server import accounts, archive, lobby, realtime, seating
@@ -54,7 +55,7 @@ def create_app(settings: Settings) -> FastAPI:
             await fanout.close()
             await engine.dispose()
 
-    app = FastAPI(
+    app = FastAPIOffline(
         title="kashi",
         summary="Azul, Azul Duel and Ingenious: lobby and realtime play",
         lifespan=lifespan,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import httpx
 from kashi_server_helpers import ServerProcess, create_game, http, invite_token
 
@@ -64,3 +66,16 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(shared_server: ServerPr
     assert "kashi" in page.text and "script-src 'self'" in page.headers["content-security-policy"]
     assert httpx.get(f"{shared_server.url}/docs").status_code == 200
     assert httpx.get(f"{shared_server.url}/healthz").json()["status"] == "ok"
+
+
+def test_the_api_documentation_works_without_internet(shared_server: ServerProcess) -> None:
+    """/docs and /redoc name no other host: their scripts and styles come from this server."""
+    for path in ("/docs", "/redoc"):
+        page = httpx.get(f"{shared_server.url}{path}")
+        assert page.status_code == 200
+        assert "http://" not in page.text.replace(shared_server.url, "") and "https://" not in page.text
+        assert "cdn" not in page.headers["content-security-policy"]
+        assets = re.findall(r'(?:src|href)="(/[^"]+)"', page.text)
+        assert any(asset.endswith(".js") for asset in assets), assets
+        for asset in assets:
+            assert httpx.get(f"{shared_server.url}{asset}").status_code == 200, asset
