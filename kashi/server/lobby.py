@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from random import Random
 from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request
@@ -17,7 +16,7 @@ from sqlalchemy import CursorResult, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kashi.core.errors import KashiError
-from kashi.core.game import Game
+from kashi.core.game import Game, new_game
 from kashi.core.registry import Option, variant, variants
 from kashi.server import store
 from kashi.server.accounts import CallerId, CurrentUser, hub_of
@@ -105,7 +104,8 @@ async def _create(
     seed, seeded = seed_for(body)
     try:
         chosen = variant(body.variant)
-        game = _start_game(chosen.name, players, chosen.resolve(players, body.options), seed, body.start)
+        options = chosen.resolve(players, body.options)  # names only rule options, never new_game's own
+        game = new_game(chosen.name, players, seed, body.start, **options)
     except KashiError as error:
         raise HTTPException(422, error.message.to_json()) from None
     game_id = secrets.token_urlsafe(12)
@@ -158,17 +158,6 @@ async def _create(
     await session.flush()
     seats = await store.seats_of(session, game_id)
     return {"game": game_json(row, seats, len(game.events)), "invites": invites}
-
-
-def _start_game(name: str, players: int, options: dict[str, Any], seed: int, start: int | None) -> Game:
-    """``new_game`` with the options as a dict: Ingenious has a rule option called ``start``,
-    which ``new_game``'s keyword arguments cannot carry next to the starting seat."""
-    start = Random(seed).randrange(players) if start is None else start
-    if not 0 <= start < players:
-        raise HTTPException(422, reason("server.bad_message", detail=f"start seat {start} does not exist"))
-    game = Game(name, players, options, seed, start)
-    game.score_log.extend(game.resolve_chance())
-    return game
 
 
 @router.get("/games")
