@@ -8,8 +8,6 @@ import random
 import re
 from typing import Any
 
-from web_helpers import settle, typed_move, version
-
 LIT_LINES = ".duel-board.is-mover .duel-dest.is-lit"
 DRAWS_IN_ONE_TURN = 3
 """Draw three plates in one turn once: then keep one and put one under the stack by choice (the
@@ -40,17 +38,6 @@ def capture_states(page: Any) -> list[dict[str, Any]]:
 
     page.on("websocket", lambda socket: socket.on("framereceived", received))
     return states
-
-
-def a_few_typed_moves(page: Any, count: int, seed: int) -> None:
-    rng = random.Random(seed)
-    seen = None
-    for _ in range(count):
-        if settle(page, seen) == "finished":
-            return
-        seen = version(page)
-        typed_move(page, rng)
-    settle(page, seen)
 
 
 class Clicker:

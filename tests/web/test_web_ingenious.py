@@ -14,6 +14,7 @@ import pytest
 from kashi_server_helpers import ServerProcess
 from web_helpers import (
     DIGITS,
+    a_few_moves,
     changed,
     click_ingenious_move,
     draw_frame,
@@ -140,13 +141,7 @@ def test_a_solo_game_has_one_board_to_36(open_page: Any) -> None:
 def test_a_game_in_persian_and_turkish_shows_no_untranslated_text(open_page: Any, language: str) -> None:
     page = open_page("/", language)
     play_computer(page, "ingenious")
-    rng = random.Random(9)
-    seen = None
-    for _ in range(4):
-        settle(page, seen)
-        seen = version(page)
-        click_ingenious_move(page, rng)
-    settle(page, seen)
+    a_few_moves(page, 4, random.Random(9), "ingenious")
     page.locator(".ing-rtile.is-playable").first.click()
     text = page.locator("main").inner_text()
     assert UNTRANSLATED.findall(text) == []

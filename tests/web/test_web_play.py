@@ -12,6 +12,7 @@ import httpx
 import pytest
 from kashi_server_helpers import ServerProcess
 from web_helpers import (
+    a_few_moves,
     changed,
     click_move,
     final_scores,
@@ -84,12 +85,7 @@ def test_a_reload_in_the_middle_of_a_game_comes_back_to_the_same_position(open_p
     page = open_page("/")
     play_computer(page)
     rng = random.Random(4)
-    seen = None
-    for _ in range(3):
-        settle(page, seen)
-        seen = version(page)
-        click_move(page, rng)
-    settle(page, seen)
+    a_few_moves(page, 3, rng)
 
     def position() -> dict[str, Any]:
         return {

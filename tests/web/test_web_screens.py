@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from duel_table import a_few_typed_moves, duel_game
-from web_helpers import click_move, play_computer, scoring_preview, settle, typed_move, version
+from duel_table import duel_game
+from web_helpers import a_few_moves, play_computer, scoring_preview, settle, typed_move, version
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
@@ -34,16 +34,6 @@ def serious_violations(page: Any) -> list[str]:
         for violation in results.response["violations"]
         if violation["impact"] in ("serious", "critical")
     ]
-
-
-def a_few_moves(page: Any, count: int, seed: int) -> None:
-    rng = random.Random(seed)
-    seen = None
-    for _ in range(count):
-        settle(page, seen)
-        seen = version(page)
-        click_move(page, rng)
-    settle(page, seen)
 
 
 @pytest.mark.parametrize("language", ["en", "fa"])
@@ -75,7 +65,7 @@ def test_every_screen_passes_an_accessibility_scan(
     settle(duel)
     duel.locator("button.duel-plate.is-selectable").first.click()
     found["Azul Duel table placing a plate"] = problems(duel, size)
-    a_few_typed_moves(duel, 6, seed=3)
+    a_few_moves(duel, 6, random.Random(3), "typed")
     duel.locator(".duel-src.is-selectable .duel-hit").first.click()
     found["Azul Duel table taking tiles"] = problems(duel, size)
     waiting = pages.open(person, "/")
@@ -106,13 +96,13 @@ def test_screenshots_for_the_readme(pages: Any, finished_game: tuple[dict[str, s
         shot(home, "lobby")
         play_computer(home)
         settle(home)
-        a_few_moves(home, 4, seed=6)
+        a_few_moves(home, 4, random.Random(6))
         home.locator(".azul-src.is-selectable rect").first.click()
         shot(home, "azul-table")
         grey = pages.open(person, "/")
         play_computer(grey, variant="azul-grey")
         settle(grey)
-        a_few_moves(grey, 6, seed=7)
+        a_few_moves(grey, 6, random.Random(7))
         shot(grey, "azul-grey-table")
         end = pages.open(person, f"/games/{game_id}")
         end.wait_for_selector(".end-panel:not([hidden])")

@@ -95,6 +95,17 @@ MOVERS = {"click": click_move, "ingenious": click_ingenious_move, "typed": typed
 """Ways to make one move: Azul by clicks, Ingenious by clicks, any game by typing."""
 
 
+def a_few_moves(page: Any, count: int, rng: random.Random, mover: str = "click") -> None:
+    """Make this page's next ``count`` moves (fewer if the game ends), then wait for the table."""
+    seen: str | None = None
+    for _ in range(count):
+        if settle(page, seen) == "finished":
+            return
+        seen = version(page)
+        MOVERS[mover](page, rng)
+    settle(page, seen)
+
+
 def play_to_end(page: Any, rng: random.Random, mover: str = "click", limit: int = 400) -> int:
     """Play every turn of this page until the game ends; return the number of moves made."""
     seen: str | None = None
