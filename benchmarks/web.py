@@ -1,7 +1,8 @@
 """The browser client's weight and a table's drawing time.
 
-Weight: the page's own JavaScript and CSS in ``kashi/web`` (no catalogues, no pictures),
-uncompressed, against the 200 KB budget. Drawing: Debian's Chromium (through Playwright) loads
+Weight: the JavaScript and CSS a table page loads (no catalogues, no pictures), uncompressed,
+against the 200 KB budget: the shell's files and one game's renderer, which is loaded only for
+a table of its game; each renderer's own weight is printed too. Drawing: Debian's Chromium (through Playwright) loads
 the Azul renderer and draws consecutive positions of real games (random self-play) as seat 0
 sees them, with its legal moves on its turns, as a table does after each move; a draw is timed
 from the call to the end of the layout it causes, without animation. The whole table drawn by a
@@ -71,9 +72,15 @@ class QuietFiles(SimpleHTTPRequestHandler):
         pass
 
 
-def weight_kb() -> float:
+def weight_kb() -> tuple[float, dict[str, float]]:
+    """The shell's JavaScript and CSS, and each game's renderer (its .js and .css), in KB."""
     files = [path for path in WEB.rglob("*") if path.suffix in (".js", ".css")]
-    return sum(path.stat().st_size for path in files) / 1000
+    renderers: dict[str, float] = {}
+    for path in files:
+        if path.parent.name == "games":
+            renderers[path.stem] = renderers.get(path.stem, 0.0) + path.stat().st_size / 1000
+    shell = sum(path.stat().st_size for path in files if path.parent.name != "games") / 1000
+    return shell, renderers
 
 
 def frames(players: int, count: int, seed: int) -> list[dict[str, Any]]:
@@ -132,10 +139,13 @@ def main() -> None:
     parser.add_argument("--draws", type=int, default=200)
     parser.add_argument("--players", type=int, default=4)
     arguments = parser.parse_args()
-    weight = weight_kb()
+    shell, renderers = weight_kb()
+    weight = shell + max(renderers.values())
     times, fresh = (sorted(found) for found in draw_times(arguments.players, arguments.draws))
     result = {
-        "js_css_kb": round(weight, 1),
+        "page_kb": round(weight, 1),
+        "shell_kb": round(shell, 1),
+        "renderer_kb": {name: round(size, 1) for name, size in sorted(renderers.items())},
         "budget_kb": BUDGET_KB,
         "players": arguments.players,
         "draws": len(times),
@@ -145,7 +155,9 @@ def main() -> None:
         "fresh_ms_median": round(statistics.median(fresh), 2),
         "fresh_ms_p95": round(percentile(fresh, 0.95), 2),
     }
-    print(f"page JavaScript and CSS: {weight:.1f} KB of {BUDGET_KB} KB")
+    each = ", ".join(f"{name} {size:.1f}" for name, size in sorted(renderers.items()))
+    print(f"a table page's JavaScript and CSS: at most {weight:.1f} KB of {BUDGET_KB} KB")
+    print(f"  the shell {shell:.1f} KB, and one renderer (KB): {each}")
     print(
         f"Azul {arguments.players}-player table, {len(times)} new states: median {result['draw_ms_median']} ms, "
         f"p95 {result['draw_ms_p95']} ms, max {result['draw_ms_max']} ms (budget 16 ms)"
