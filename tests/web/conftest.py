@@ -57,9 +57,8 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     path = tmp_path_factory.mktemp("web")
-    # No stand-in bot takes a seat during these tests: in long full runs the server has counted a
-    # connected page absent after the 30 s grace of the test servers (an open server question),
-    # and a seat handed to a bot mid-test ends its game under the page.
+    # No stand-in bot takes a seat during these tests, however long a full run makes them: a seat
+    # handed to a bot mid-test would end its game under the page.
     env = {
         "KASHI_RATE_BURST": "400",
         "KASHI_RATE_PER_SECOND": "100",

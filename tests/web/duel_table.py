@@ -8,6 +8,8 @@ import random
 import re
 from typing import Any
 
+from web_helpers import home_ready
+
 LIT_LINES = ".duel-board.is-mover .duel-dest.is-lit"
 DRAWS_IN_ONE_TURN = 3
 """Draw three plates in one turn once: then keep one and put one under the stack by choice (the
@@ -19,6 +21,7 @@ def duel_game(page: Any, seed: int | None, seats: list[dict[str, Any]] | None = 
     answer (game and invites). A seed is fixed only for a game of this person's seats and bots
     (the server draws a secret one when another person plays)."""
     seats = seats or [{"kind": "me"}, {"kind": "bot", "level": "easy"}]
+    home_ready(page)
     body = {"variant": "azul-duel", "seats": seats, "start": 0, "public": False}
     answer = page.request.post("/api/games", data=body if seed is None else {**body, "seed": seed})
     assert answer.status == 201, answer.text()

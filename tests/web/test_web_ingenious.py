@@ -21,6 +21,7 @@ from web_helpers import (
     final_scores,
     frame_of,
     friends_game,
+    home_ready,
     play_computer,
     play_to_end,
     play_together,
@@ -42,6 +43,7 @@ def game_id_of(page: Any) -> str:
 
 def new_game(page: Any, variant: str, seats: list[dict[str, Any]]) -> None:
     """Create a game through the API with this page's cookie and open its table."""
+    home_ready(page)
     created = page.evaluate(
         """async ([variant, seats]) => (await (await fetch('/api/games', {method: 'POST',
             headers: {'content-type': 'application/json'}, body: JSON.stringify({variant, seats})})).json())""",

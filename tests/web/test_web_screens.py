@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from duel_table import duel_game
-from web_helpers import a_few_moves, play_computer, scoring_preview, settle, typed_move, version
+from web_helpers import a_few_moves, home_ready, play_computer, scoring_preview, settle, typed_move, version
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 360, "height": 740}}
@@ -146,6 +146,7 @@ def ingenious_in_play(pages: Any, person: Any) -> Any:
     """An Ingenious table a few turns in, a tile held over two hexes: the runs it would score
     are drawn with their lengths, and the points shown beneath."""
     page = pages.open(person, "/")
+    home_ready(page)
     seats = [{"kind": "me"}, {"kind": "bot", "level": "easy"}]
     answer = page.request.post("/api/games", data={"variant": "ingenious", "seats": seats, "seed": 5, "start": 0})
     assert answer.status == 201, answer.text()

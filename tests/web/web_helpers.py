@@ -44,6 +44,13 @@ def version(page: Any) -> str:
     return value
 
 
+def home_ready(page: Any) -> None:
+    """Wait for the home page's own first answer (``/api/me``, which sets a first visit's
+    cookie): a game created through the API before it would belong to another new guest than
+    the page, which would then watch it as a spectator."""
+    page.wait_for_selector(".friends-form")
+
+
 def play_computer(page: Any, family: str = "azul", variant: str | None = None, level: str = "easy") -> None:
     """The home page's one-click game against the computer, from the family's card."""
     if variant is not None:
