@@ -390,8 +390,9 @@ class IngeniousState(State[Move, Tile]):
         return move
 
     def play(self, move: Move, seat: int | None = None) -> None:
-        self._to_move()
-        check_turn(self, seat)
+        if seat is not None:  # a host's move: the game must be at a decision (else that error) and its turn
+            self._to_move()
+            check_turn(self, seat)
         move = self._check(move)
         self._facts = []
         seat = self.current_player
