@@ -15,7 +15,7 @@ from kashi.core.errors import KashiError
 from kashi.core.game import Game
 from kashi.core.record import Record
 from kashi.core.state import parts_of_text
-from kashi.server import store
+from kashi.server import ratings, store
 from kashi.server.accounts import hub_of
 from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.messages import reason
@@ -35,12 +35,14 @@ async def finished_record(request: Request, game_id: str) -> Record:
 
 def record_of(snapshot: store.Snapshot) -> Record:
     """The game's full record (result headers included), replayed from its stored events;
-    ``Seeded`` says whether its creator chose the seed (such a game is never to be rated)."""
+    ``Seeded`` says whether its creator chose the seed (such a game is never rated), ``Rated``
+    whether the game counts for ratings."""
     game = Game.from_record(store.record_of(snapshot))
     full = game.record()
     full.headers["Server"] = "kashi"
     full.headers["GameId"] = snapshot.row.id
     full.headers["Seeded"] = "true" if snapshot.row.seeded else "false"
+    full.headers["Rated"] = "true" if ratings.is_rated(snapshot.row, snapshot.seats) else "false"
     return full
 
 

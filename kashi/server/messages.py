@@ -33,6 +33,10 @@ register(
         "server.hello_timeout": "no hello within {seconds} seconds: the connection is closed",
         "server.too_many_connections": "too many game connections from this address (at most {limit})",
         "server.server_full": "the server has too many game connections (at most {limit}): try again later",
+        "server.no_family": "there is no game family {family!r}: the families are {known}",
+        "server.no_rating_pool": "{family} has no ratings for {players} players: it is rated for {allowed} players",
+        "server.no_player": "there is no player {player!r}",
+        "server.no_bot_level": "there is no bot level {level!r}: the levels are {known}",
     }
 )
 

@@ -1,4 +1,5 @@
-"""The tables: users, games, seats, the append-only event log, takebacks and server secrets.
+"""The tables: users, games, seats, the append-only event log, takebacks, server secrets, and
+the ratings with their history.
 
 A game's record is exactly its events in number order; ``(game_id, number)`` is the primary key
 of ``events``, so a move can never be appended twice.
@@ -8,7 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import BigInteger, Boolean, Dialect, Float, ForeignKey, Integer, String, Text, TypeDecorator
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Dialect,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    TypeDecorator,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -60,6 +73,10 @@ class GameRow(Base):
     """Secret while the game runs (see ``kashi.server.seeds``)."""
     seeded: Mapped[bool] = mapped_column(Boolean)
     """The creator chose the seed (a game of their own seats and bots): never to be rated."""
+    rated: Mapped[bool] = mapped_column(Boolean)
+    """The creator asked for a rated game; whether it counts is ``kashi.server.ratings.is_rated``."""
+    settled_at: Mapped[float | None] = mapped_column(Float)
+    """When the finished game's ratings were settled: set once, by whichever writer claims it."""
     start: Mapped[int] = mapped_column(Integer)
     date: Mapped[str] = mapped_column(String(10))
     status: Mapped[str] = mapped_column(String(12), index=True)
@@ -116,4 +133,44 @@ class TakebackRow(Base):
     from_number: Mapped[int] = mapped_column(Integer)
     lines: Mapped[str] = mapped_column(Text)
     user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingRow(Base):
+    """A subject's current rating in one pool: a game family at one player count.
+
+    A subject is a user id or ``bot:<level>``. ``rating`` and ``deviation`` are Glicko-2's
+    rating and RD for two players, OpenSkill's mu and sigma for three and four (see
+    ``kashi.server.rating_systems``); ``volatility`` is Glicko-2's only."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_pool", "family", "players", "rating"),)
+    subject: Mapped[str] = mapped_column(String(40), primary_key=True)
+    family: Mapped[str] = mapped_column(String(40), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer, primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float | None] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[float] = mapped_column(Float)
+
+
+class RatingChangeRow(Base):
+    """What one rated game did to one subject's rating; unique per (game, subject), so a game
+    can never move a rating twice."""
+
+    __tablename__ = "rating_changes"
+    __table_args__ = (
+        UniqueConstraint("game_id", "subject", name="uq_rating_changes_game_subject"),
+        Index("ix_rating_changes_subject", "subject", "created_at"),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"))
+    subject: Mapped[str] = mapped_column(String(40))
+    family: Mapped[str] = mapped_column(String(40))
+    players: Mapped[int] = mapped_column(Integer)
+    rating_before: Mapped[float] = mapped_column(Float)
+    deviation_before: Mapped[float] = mapped_column(Float)
+    rating_after: Mapped[float] = mapped_column(Float)
+    deviation_after: Mapped[float] = mapped_column(Float)
     created_at: Mapped[float] = mapped_column(Float)

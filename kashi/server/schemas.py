@@ -52,6 +52,9 @@ class CreateGame(_Body):
     """The level that stands in for an absent player (default: the server's setting)."""
     seed: int | None = Field(default=None, ge=0, lt=2**48)
     start: int | None = Field(default=None, ge=0, lt=8)
+    rated: bool = True
+    """Ask for a rated game; a casual one changes no rating. A seeded game is never rated, nor
+    one whose seats hold fewer than two identities (see ``kashi.server.ratings``)."""
 
 
 class JoinByToken(_Body):
