@@ -77,8 +77,10 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--no-progress", action="store_true", help="no progress line while games run")
 
     from kashi.server.cli import add_parser as add_serve_parser
+    from kashi.server.cli import add_worker_parser
 
     add_serve_parser(commands)
+    add_worker_parser(commands)
 
     args = parser.parse_args(argv)
     try:
@@ -137,6 +139,10 @@ def _run(args: argparse.Namespace) -> int:
         from kashi.server.cli import run as serve
 
         return serve(args)
+    elif args.command == "bot-worker":
+        from kashi.server.cli import run_worker
+
+        return run_worker(args)
     elif args.command == "arena":
         from kashi.arena.cli import run_arena
 

@@ -12,12 +12,15 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import text
 
-from kashi.server import accounts, archive, lobby, realtime, seating
+from kashi.server import accounts, archive, lobby, ratings, realtime, seating, standings, store
+from kashi.server.bot_workers import make_bots
+from kashi.server.cluster import make_cluster
 from kashi.server.database import make_engine, make_sessions, migrate, server_secret
 from kashi.server.hub import Hub
 from kashi.server.identity import Identity
 from kashi.server.limits import Guards
 from kashi.server.logs import log
+from kashi.server.loop_lag import LoopLag
 from kashi.server.passwords import Passwords
 from kashi.server.pubsub import make_fanout
 from kashi.server.security import EdgeMiddleware
@@ -40,19 +43,33 @@ def create_app(settings: Settings) -> FastAPI:
         sessions = make_sessions(engine)
         identity = Identity(await server_secret(sessions, "signing"))
         fanout = make_fanout(settings.redis_url, settings.instance)
-        hub = Hub(settings, sessions, identity, fanout)
+        event_log = store.EventLog(make_engine(settings.async_database_url, ping=False))
+        bots = make_bots(
+            settings.bot_queue, settings.bot_processes, settings.bot_backlog, settings.redis_url, settings.instance
+        )
+        await bots.start()
+        cluster = make_cluster(settings.redis_url, settings.instance)
+        hub = Hub(settings, sessions, event_log, identity, fanout, bots, cluster)
         app.state.hub = hub
         app.state.engine = engine
-        await fanout.start(hub.remote_change)
+        app.state.loop_lag = lag = LoopLag()
+        lag.start()
+        await fanout.start(hub.remote_change, hub.resync)
+        await ratings.settle_pending(sessions)  # games a crash left unrated, oldest first
         await hub.resume_active()
+        hub.start_tending()
         log.info(
             "kashi server started", extra={"database": engine.url.get_backend_name(), "redis": bool(settings.redis_url)}
         )
         try:
             yield
         finally:
+            await lag.close()
             await hub.close()
+            await bots.close()
             await fanout.close()
+            await cluster.close()
+            await event_log.engine.dispose()
             await engine.dispose()
 
     app = FastAPIOffline(
@@ -68,12 +85,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(seating.router)
     app.include_router(archive.router)
+    app.include_router(standings.router)
     app.include_router(realtime.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:
-        """Up, with the database answering."""
+        """Up, with the database answering; how late the event loop runs (``loop_lag_ms``)."""
         try:
             async with request.app.state.engine.connect() as connection:
                 await connection.execute(text("SELECT 1"))
@@ -81,6 +99,8 @@ def create_app(settings: Settings) -> FastAPI:
             return JSONResponse({"status": "error", "database": str(error)}, status_code=503)
         body: dict[str, Any] = {"status": "ok", "database": request.app.state.engine.url.get_backend_name()}
         body["instance"] = settings.instance
+        body["loop_lag_ms"] = request.app.state.loop_lag.summary()
+        body["bots"] = request.app.state.hub.bots.summary()
         return JSONResponse(body)
 
     for path in PAGES:

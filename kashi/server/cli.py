@@ -18,6 +18,48 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     return serve
 
 
+def add_worker_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Add the ``bot-worker`` subcommand: bot moves for instances run with KASHI_BOT_QUEUE=redis."""
+    worker: argparse.ArgumentParser = subparsers.add_parser(
+        "bot-worker", help="think bot moves for server instances that share a Redis (KASHI_BOT_QUEUE=redis)"
+    )
+    worker.add_argument("--redis", help="the instances' Redis URL (KASHI_REDIS_URL)")
+    worker.add_argument("--processes", type=int, default=1, help="worker processes to run (default 1)")
+    worker.add_argument("--log-level", choices=("debug", "info", "warning", "error"), help="(KASHI_LOG_LEVEL)")
+    return worker
+
+
+def run_worker(args: argparse.Namespace) -> int:
+    """Answer bot jobs until interrupted, in ``--processes`` processes."""
+    import multiprocessing
+    import os
+    import socket
+
+    from kashi.server.bot_workers import serve_jobs
+
+    url = args.redis or os.environ.get("KASHI_REDIS_URL")
+    if not url:
+        print("kashi bot-worker: give --redis or KASHI_REDIS_URL", file=sys.stderr)
+        return 2
+    if args.processes < 1:
+        print("kashi bot-worker: --processes must be at least 1", file=sys.stderr)
+        return 2
+    level = args.log_level or os.environ.get("KASHI_LOG_LEVEL", "info")
+    name = f"{socket.gethostname()}-{os.getpid()}"
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=serve_jobs, args=(url, f"{name}-{n}", level)) for n in range(args.processes - 1)]
+    for worker in workers:
+        worker.start()
+    try:
+        serve_jobs(url, f"{name}-{args.processes - 1}", level)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for worker in workers:
+            worker.terminate()
+    return 0
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", help="address to listen on (default 127.0.0.1; KASHI_HOST)")
     parser.add_argument("--port", type=int, help="port (default 8000; KASHI_PORT)")

@@ -17,13 +17,16 @@ from kashi.server.models import ServerSecret
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
-def make_engine(async_url: str) -> AsyncEngine:
-    """An engine for the URL; SQLite gets WAL, a busy timeout, full sync and foreign keys."""
+def make_engine(async_url: str, ping: bool = True) -> AsyncEngine:
+    """An engine for the URL; SQLite gets WAL, a busy timeout, full sync and foreign keys.
+
+    ``ping``: test each pooled connection before use, so requests never meet one the database
+    dropped; the move path goes without (see ``store.EventLog``)."""
     if async_url.startswith("sqlite"):
         engine = create_async_engine(async_url, connect_args={"timeout": 30})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
-    return create_async_engine(async_url, pool_pre_ping=True)
+    return create_async_engine(async_url, pool_pre_ping=ping)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

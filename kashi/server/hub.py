@@ -1,15 +1,25 @@
-"""The rooms of one process: loaded on demand from the log, resumed at start so no game stalls."""
+"""The rooms of one process: loaded on demand from the log, resumed at start so no game stalls.
+
+Every few seconds the hub tends its rooms: it takes or keeps their leases (taking over the
+games of an instance that died), renews its share of their presence and, with several
+instances, rereads their versions, so a change whose notice was lost (Redis restarted or hung)
+reaches its clients anyway.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from kashi.server import store
+from kashi.server.bot_workers import Bots
+from kashi.server.cluster import RENEW_SECONDS, Alone
 from kashi.server.identity import Identity
+from kashi.server.logs import log
 from kashi.server.models import GameRow
 from kashi.server.pubsub import Fanout
 from kashi.server.rooms import Room
@@ -18,15 +28,26 @@ from kashi.server.settings import Settings
 
 class Hub:
     def __init__(
-        self, settings: Settings, sessions: async_sessionmaker[AsyncSession], identity: Identity, fanout: Fanout
+        self,
+        settings: Settings,
+        sessions: async_sessionmaker[AsyncSession],
+        log: store.EventLog,
+        identity: Identity,
+        fanout: Fanout,
+        bots: Bots,
+        cluster: Alone,
     ) -> None:
         self.settings = settings
         self.sessions = sessions
+        self.log = log
+        self.bots = bots
         self.identity = identity
         self.fanout = fanout
+        self.cluster = cluster
         self.started_at = time.time()
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
+        self._tending: asyncio.Task[None] | None = None
 
     async def room(self, game_id: str) -> Room | None:
         room = self.rooms.get(game_id)
@@ -39,8 +60,8 @@ class Hub:
                 if snapshot is None:
                     return None
                 room = self.rooms[game_id] = Room(self, snapshot)
-                async with room.lock:
-                    room.schedule()
+                owned = room.status == "active" and await self.cluster.claim(game_id)
+                await room.set_owner(owned)
             return room
 
     async def changed(self, game_id: str) -> None:
@@ -53,6 +74,51 @@ class Hub:
         if game_id in self.rooms:
             await self.rooms[game_id].sync()
 
+    async def resync(self) -> None:
+        """Catch every room up with the log (after the fan-out was down: notices were lost)."""
+        for room in list(self.rooms.values()):
+            await room.sync()
+
+    def start_tending(self) -> None:
+        self._tending = asyncio.create_task(self._tend())
+
+    async def _tend(self) -> None:
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            try:
+                await self._tend_once()
+            except Exception:
+                log.exception("tending the rooms failed; trying again")
+
+    async def _tend_once(self) -> None:
+        active = [room for room in self.rooms.values() if room.status == "active"]
+        owned = await self.cluster.claim_all([room.id for room in active])
+        for room, owner in zip(active, owned, strict=True):
+            if owner != room.owner:
+                await room.set_owner(owner)
+            if room.connections:
+                await self.cluster.share_presence(room.id, room.local_presence())
+        for room in [room for room in self.rooms.values() if room.status != "active"]:
+            if room.owner:
+                await room.set_owner(False)
+                await self.cluster.release(room.id)
+            if not room.connections:
+                self.rooms.pop(room.id, None)
+                await room.close()
+        if self.settings.redis_url:
+            await self._catch_up([room for room in active if room.connections])
+
+    async def _catch_up(self, rooms: list[Room]) -> None:
+        """Sync the rooms whose stored version moved past the cached one."""
+        if not rooms:
+            return
+        async with self.sessions() as session:
+            query = select(GameRow.id, GameRow.version).where(GameRow.id.in_([room.id for room in rooms]))
+            stored = dict((await session.execute(query)).tuples().all())
+        for room in rooms:
+            if stored.get(room.id, room.version) != room.version:
+                await room.sync()
+
     async def resume_active(self) -> None:
         """Load every game in progress, so bots and clocks carry on after a restart."""
         async with self.sessions() as session:
@@ -61,5 +127,11 @@ class Hub:
             await self.room(game_id)
 
     async def close(self) -> None:
+        if self._tending is not None:
+            self._tending.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._tending
         for room in list(self.rooms.values()):
             await room.close()
+            if room.owner:  # hand the game over now rather than when the lease runs out
+                await self.cluster.release(room.id)

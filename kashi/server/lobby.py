@@ -18,13 +18,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from kashi.core.errors import KashiError
 from kashi.core.game import Game, new_game
 from kashi.core.registry import Option, variant, variants
-from kashi.server import store
+from kashi.server import ratings, store
 from kashi.server.accounts import CallerId, CurrentUser, hub_of
 from kashi.server.clocks import Clock
 from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.hub import Hub
 from kashi.server.messages import reason
-from kashi.server.models import GameRow, SeatRow, User
+from kashi.server.models import EventRow, GameRow, SeatRow, User
 from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, SeatSpec
 from kashi.server.seating import new_invite
 from kashi.server.seeds import seed_for
@@ -44,6 +44,7 @@ def game_json(row: GameRow, seats: list[store.SeatState], event_count: int | Non
         "status": row.status,
         "public": row.public,
         "seeded": row.seeded,
+        "rated": ratings.is_rated(row, seats),
         "clock": Clock.loads(row.clock).to_json(),
         "version": row.version,
         "result": row.result,
@@ -120,6 +121,7 @@ async def _create(
         options=json.dumps(game.options),
         seed=game.seed,
         seeded=seeded,
+        rated=body.rated,
         start=game.start,
         date=game.date,
         status="waiting" if open_seats else "active",
@@ -154,7 +156,7 @@ async def _create(
         )
     setup = Game.for_record(game.record()).state
     for number, (item, seen) in enumerate(zip(game.events, annotate(setup, game.events), strict=True), start=1):
-        session.add(store.event_row(game_id, number, item.seat, item.text, seen.hidden_from, seen.redacted))
+        session.add(EventRow(**store.event_row(game_id, number, item.seat, item.text, seen.hidden_from, seen.redacted)))
     await session.flush()
     seats = await store.seats_of(session, game_id)
     return {"game": game_json(row, seats, len(game.events)), "invites": invites}
@@ -208,6 +210,7 @@ async def rematch(game_id: str, _body: Empty, user_id: CallerId, request: Reques
             public=row.public,
             absent_bot=cast(BotLevel, row.absent_bot),
             start=(row.start + 1) % row.players,
+            rated=row.rated,
         )
         users = {seat.seat: seat.user_id for seat in seats if seat.user_id is not None}
         created = await _create(hub, session, body, row.creator_id, users, rematch_of=game_id)

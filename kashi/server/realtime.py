@@ -1,4 +1,5 @@
-"""The WebSocket of a game: hello (resync), moves, takebacks; every refusal says why.
+"""The WebSocket of a game: hello (resync), moves, takebacks; every refusal says why, and
+every message names the game's version.
 
 A socket is admitted under the caps per address and per process, must say hello within
 ``hello_seconds``, and is paced: past its burst its messages wait their turn, and only a
@@ -81,7 +82,7 @@ async def _serve(room: Room, connection: Connection, settings: Settings) -> None
             async with asyncio.timeout(None if hello_seen else hello_by - loop.time()):
                 frame = await connection.websocket.receive()
         except TimeoutError:
-            connection.send({"type": "error", "reason": reason("server.hello_timeout", seconds=settings.hello_seconds)})
+            _error(room, connection, reason("server.hello_timeout", seconds=settings.hello_seconds))
             await connection.close(POLICY_VIOLATION, "no hello in time")
             return
         if frame["type"] == "websocket.disconnect":
@@ -89,26 +90,26 @@ async def _serve(room: Room, connection: Connection, settings: Settings) -> None
         text = frame.get("text")
         size = len(text.encode()) if text is not None else len(frame.get("bytes") or b"")
         if size > settings.max_message_bytes:
-            connection.send({"type": "error", "reason": reason("server.too_large", limit=settings.max_message_bytes)})
+            _error(room, connection, reason("server.too_large", limit=settings.max_message_bytes))
             await connection.close(TOO_BIG, "message too large")
             return
         delay = connection.pacer.delay()
         if delay is None:
             rate = reason("server.rate_limited", burst=settings.rate_burst, rate=settings.rate_per_second)
-            connection.send({"type": "error", "reason": rate})
+            _error(room, connection, rate)
             await connection.close(POLICY_VIOLATION, "too many messages")
             return
         await asyncio.sleep(delay)
-        message = _parse(connection, text or "")
+        message = _parse(room, connection, text or "")
         if message is None:
             continue
         if isinstance(message, Ping):
-            connection.send({"type": "pong"})
+            connection.send({"type": "pong", "version": room.version})
         elif isinstance(message, Hello):
             await room.attach(connection, message.last_event)
             hello_seen = True
         elif not hello_seen:
-            connection.send({"type": "error", "reason": reason("server.hello_first")})
+            _error(room, connection, reason("server.hello_first"))
         elif isinstance(message, MoveRequest):
             refusal = await room.submit(Actor(connection), message.move, message.version, message.seat)
             if refusal is not None:
@@ -125,7 +126,7 @@ async def _serve(room: Room, connection: Connection, settings: Settings) -> None
                 _refuse(room, connection, "takeback", refusal)
 
 
-def _parse(connection: Connection, text: str) -> AnyRequest | None:
+def _parse(room: Room, connection: Connection, text: str) -> AnyRequest | None:
     """The message, or None after telling the client what is wrong with it."""
     try:
         return client_messages.validate_python(finite_json.loads(text))
@@ -135,8 +136,14 @@ def _parse(connection: Connection, text: str) -> AnyRequest | None:
         problem = reason("server.bad_message", detail=_describe(error))
     except (ValueError, RecursionError) as error:
         problem = reason("server.bad_message", detail=f"not JSON: {error}")
-    connection.send({"type": "error", "reason": problem})
+    _error(room, connection, problem)
     return None
+
+
+def _error(room: Room, connection: Connection, problem: dict[str, object]) -> None:
+    """Every message of a game carries its version: a client seeing one past its own knows it
+    missed a change and says hello again with the last event it has."""
+    connection.send({"type": "error", "reason": problem, "version": room.version})
 
 
 def _refuse(room: Room, connection: Connection, request: str, refusal: dict[str, object]) -> None:

@@ -14,19 +14,18 @@ from collections.abc import Awaitable, Coroutine
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from kashi.bots import Limits, make_bot
 from kashi.core.errors import KashiError
 from kashi.core.game import Game
 from kashi.core.messages import Message
 from kashi.core.outcome import ScoreChange
 from kashi.core.record import Event
 from kashi.core.state import parts_of_text
-from kashi.server import store
+from kashi.server import ratings, store
+from kashi.server.bot_workers import BotJob
 from kashi.server.clocks import Clock
 from kashi.server.connection import Connection
 from kashi.server.logs import log
 from kashi.server.messages import reason
-from kashi.server.models import TakebackRow
 from kashi.server.seeds import bot_seed
 from kashi.server.visibility import Visibility, annotate, viewer_bit
 
@@ -57,6 +56,11 @@ class Room:
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
         self.present: Counter[int] = Counter()
+        """This instance's connections holding each seat."""
+        self.elsewhere: list[int] = []
+        """Other instances' connections holding each seat, as last read (see ``cluster``)."""
+        self.owner = False
+        """This instance holds the game's lease: it runs the bots, clocks and absence timers."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._bot_version = -1
         self._clock_version = -1
@@ -89,10 +93,44 @@ class Room:
             await self._reload()
 
     async def sync(self) -> None:
-        """Catch up with the log (another request or instance changed it) and tell everyone."""
+        """Catch up with the log and presence (another request or instance changed them) and
+        tell everyone."""
         async with self.lock:
             await self._refresh()
+            await self._read_presence()
             self._after_change(publish=False)
+
+    async def set_owner(self, owner: bool) -> None:
+        """Take over the game's bots, clocks and timers, or stop running them."""
+        async with self.lock:
+            self.owner = owner
+            if owner:
+                await self._refresh()
+                await self._read_presence()
+                self.schedule()
+            else:
+                self._cancel_clock()
+                for seat in list(self._grace):
+                    self._cancel_grace(seat)
+                self._bot_version = -1
+
+    # -- presence ------------------------------------------------------------------------
+    def local_presence(self) -> list[int]:
+        return [max(0, self.present[seat]) for seat in range(self.row.players)]
+
+    def is_present(self, seat: int) -> bool:
+        elsewhere = self.elsewhere[seat] if seat < len(self.elsewhere) else 0
+        return self.present[seat] + elsewhere > 0
+
+    async def _read_presence(self) -> None:
+        local = self.local_presence()
+        totals = await self.hub.cluster.presence(self.id, local)
+        self.elsewhere = [total - mine for total, mine in zip(totals, local, strict=True)]
+
+    async def _share_presence(self) -> None:
+        """Tell the other instances this one's connections changed (they reread presence)."""
+        await self.hub.cluster.share_presence(self.id, self.local_presence())
+        await self.hub.fanout.publish(self.id, self.version)
 
     # -- who holds what ------------------------------------------------------------------
     def owned(self, connection: Connection) -> set[int]:
@@ -165,7 +203,7 @@ class Room:
             "legal_moves": texts,
             "moves": [{"text": text, "parts": state.move_parts(move)} for text, move in zip(texts, legal, strict=True)],
             "last_move": self._last_move(bits),
-            "present": [self.present[seat] > 0 for seat in range(players)],
+            "present": [self.is_present(seat) for seat in range(players)],
             "score_changes": [change.to_json() for change in changes],
             "scores": list(state.scores()),
             "final_scoring_so_far": [change.to_json() for change in state.final_scoring_so_far()],
@@ -217,6 +255,8 @@ class Room:
             for seat in owned - connection.counted:
                 self.present[seat] += 1
                 self._cancel_grace(seat)
+            if owned - connection.counted:
+                self._spawn(self._share_presence())
             connection.counted |= owned
             connection.seen = last_event
             returning = [seat for seat in self.owned(connection) if self.seats[seat].standin]
@@ -233,14 +273,21 @@ class Room:
             self.connections.discard(connection)
             for seat in connection.counted:
                 self.present[seat] -= 1
-                if self.present[seat] <= 0:
+                if not self.is_present(seat):
                     self._start_grace(seat)
+            if connection.counted:
+                self._spawn(self._share_presence())
 
     # -- moves ---------------------------------------------------------------------------
     async def submit(self, actor: Actor, move: str, version: int, seat: int | None = None) -> Refusal | None:
-        """Check seat, turn, version and legality; append the events in one transaction."""
+        """Check seat, turn, version and legality; append the events in one transaction.
+
+        The cache is trusted without reading the stored version: if another instance moved
+        first, the guarded update refuses this one (the mover then saw an old version too).
+        Only a client ahead of the cache makes it catch up first."""
         async with self.lock:
-            await self._refresh()
+            if version > self.version:
+                await self._refresh()
             refusal = self._check_turn(actor, version, seat)
             if refusal is not None:
                 return refusal
@@ -271,12 +318,14 @@ class Room:
                 bank = self.clock.bank_after_move(self.seats[mover].clock_ms, now - self.turn_started())
                 seats[mover] = {"clock_ms": bank}
             try:
-                await store.commit_change(self.hub.sessions, self.id, version, values, rows, seats)
+                await self.hub.log.commit(self.id, version, values, rows, seats)
             except store.Conflict:
                 await self._reload()
                 return reason("server.stale", current=self.version, sent=version)
             self._remember(version, added, visibility, values, seats)
-            log.info("move", extra={"game": self.id, "seat": mover, "move": move, "version": self.version})
+            if outcome is not None:
+                self._spawn(ratings.settle(self.hub.sessions, self.id))
+            log.debug("move", extra={"game": self.id, "seat": mover, "move": move, "version": self.version})
             self._after_change()
             return None
 
@@ -351,14 +400,16 @@ class Room:
             keep = refusal
             removed = "\n".join(item.line() for item in self.game.events[keep:])
             assert connection.user_id is not None, "only a seat's holder may take back"
-            record = TakebackRow(
-                game_id=self.id, from_number=keep + 1, lines=removed, user_id=connection.user_id, created_at=time.time()
-            )
+            record = {
+                "game_id": self.id,
+                "from_number": keep + 1,
+                "lines": removed,
+                "user_id": connection.user_id,
+                "created_at": time.time(),
+            }
             values = {"turn_started_at": time.time()}
             try:
-                await store.commit_change(
-                    self.hub.sessions, self.id, version, values, remove_from=keep + 1, takeback=record
-                )
+                await self.hub.log.commit(self.id, version, values, remove_from=keep + 1, takeback=record)
             except store.Conflict:
                 await self._reload()
                 return reason("server.stale", current=self.version, sent=version)
@@ -388,7 +439,8 @@ class Room:
 
     # -- bots, clocks and absence --------------------------------------------------------
     def schedule(self) -> None:
-        if self.status != "active":
+        """Start what the game waits for: the bot's move, the clock, absence timers (owner only)."""
+        if self.status != "active" or not self.owner:
             self._cancel_clock()
             return
         seat = self.game.state.current_player
@@ -407,21 +459,22 @@ class Room:
             delay = self.turn_started() + allowance - time.time()
             self._clock_task = self._spawn(self._expire(seat, self.version, delay))
         for info in self.seats:
-            if info.kind == "person" and not info.standin and self.present[info.seat] <= 0:
+            if info.kind == "person" and not info.standin and not self.is_present(info.seat):
                 self._start_grace(info.seat)
 
     async def _bot_turn(self, seat: int, version: int) -> None:
         info = self.seats[seat]
         level = info.bot_level if info.kind == "bot" and info.bot_level else self.row.absent_bot
-        view = self.game.state.view(seat)
-        bot = make_bot(level, seed=bot_seed(self.row.seed, version))
-        seconds = self.hub.settings.bot_seconds
-        try:
-            move = await asyncio.to_thread(bot.choose, view, Limits(seconds=seconds))
-        except Exception:
-            log.exception("bot failed; playing its first legal move", extra={"game": self.id, "seat": seat})
-            move = view.legal_moves()[0]
-        refusal = await self.submit(BOT, str(move), version)
+        job = BotJob(
+            game=self.id,
+            record=self.game.record().to_text(),
+            seat=seat,
+            level=level,
+            seed=bot_seed(self.row.seed, version),
+            seconds=self.hub.settings.bot_seconds,
+        )
+        move = await self.hub.bots.choose(job)
+        refusal = await self.submit(BOT, move, version)
         if refusal is not None and refusal["key"] != "server.stale":
             log.warning("bot move refused", extra={"game": self.id, "seat": seat, "reason": refusal["text"]})
 
@@ -436,7 +489,7 @@ class Room:
             self._after_change()
 
     def _start_grace(self, seat: int) -> None:
-        if self.status != "active" or seat in self._grace or self.seats[seat].standin:
+        if not self.owner or self.status != "active" or seat in self._grace or self.seats[seat].standin:
             return
         self._grace[seat] = self._spawn(self._absent(seat))
 
@@ -450,8 +503,9 @@ class Room:
         async with self.lock:
             self._grace.pop(seat, None)
             await self._refresh()
+            await self._read_presence()
             info = self.seats[seat]
-            if self.status != "active" or info.standin or info.kind != "person" or self.present[seat] > 0:
+            if self.status != "active" or info.standin or info.kind != "person" or self.is_present(seat):
                 return
             log.info("absent: a bot takes the seat", extra={"game": self.id, "seat": seat})
             await self._set_standin([seat], True)
@@ -469,7 +523,7 @@ class Room:
             for seat in seats
         }
         with contextlib.suppress(store.Conflict):
-            await store.commit_change(self.hub.sessions, self.id, self.version, values, seats=changes)
+            await self.hub.log.commit(self.id, self.version, values, seats=changes)
         await self._reload()
 
     def _cancel_clock(self) -> None:

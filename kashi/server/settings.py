@@ -44,6 +44,11 @@ class Settings:
     absent_bot: str = "medium"
     """The bot level that stands in for an absent or timed-out player, unless the game says."""
     bot_seconds: float | None = None
+    bot_queue: str = "local"
+    """``local``: a pool of worker processes in this instance; ``redis``: ``kashi bot-worker``s."""
+    bot_processes: int = field(default_factory=lambda: os.cpu_count() or 1)
+    bot_backlog: int = 64
+    """Bot moves being thought at once; more wait their turn."""
     """Cap on a bot's thinking time per move (None: the level's own limit)."""
     allowed_origins: tuple[str, ...] = ()
     """WebSocket origins accepted besides the server's own."""
@@ -97,6 +102,10 @@ class Settings:
         values.update({name: value for name, value in overrides.items() if value is not None})
         settings = cls(**values)  # type: ignore[arg-type]
         async_database_url(settings.database_url)
+        if settings.bot_queue not in ("local", "redis"):
+            raise ValueError(f"KASHI_BOT_QUEUE={settings.bot_queue!r} must be 'local' or 'redis'")
+        if settings.bot_queue == "redis" and not settings.redis_url:
+            raise ValueError("KASHI_BOT_QUEUE=redis needs a Redis URL (KASHI_REDIS_URL or --redis)")
         return settings
 
 
@@ -108,6 +117,9 @@ _READERS: dict[str, tuple[str, type]] = {
     "grace_seconds": ("KASHI_GRACE_SECONDS", float),
     "absent_bot": ("KASHI_ABSENT_BOT", str),
     "bot_seconds": ("KASHI_BOT_SECONDS", float),
+    "bot_queue": ("KASHI_BOT_QUEUE", str),
+    "bot_processes": ("KASHI_BOT_PROCESSES", int),
+    "bot_backlog": ("KASHI_BOT_BACKLOG", int),
     "max_message_bytes": ("KASHI_MAX_MESSAGE_BYTES", int),
     "rate_per_second": ("KASHI_RATE_PER_SECOND", float),
     "rate_burst": ("KASHI_RATE_BURST", int),
@@ -136,6 +148,8 @@ _POSITIVE = frozenset(
         "login_address_per_minute",
         "guests_per_minute",
         "password_threads",
+        "bot_processes",
+        "bot_backlog",
     }
 )
 """Limits and rates: at 0 one would refuse everything (or divide by zero), so each must be positive."""

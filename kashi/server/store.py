@@ -7,15 +7,18 @@ key of ``events`` refuses any line appended twice.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import functools
 import json
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import CursorResult, delete, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy import Update, bindparam, delete, insert, select, update
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from kashi.core.game import format_options
 from kashi.core.record import Event, Record
@@ -97,54 +100,98 @@ async def current_version(sessions: async_sessionmaker[AsyncSession], game_id: s
         return None if version is None else int(version)
 
 
-async def _bump(session: AsyncSession, game_id: str, seen: int, values: Mapping[str, Any]) -> None:
-    statement = update(GameRow).where(GameRow.id == game_id, GameRow.version == seen).values(version=seen + 1, **values)
-    result = cast(CursorResult[Any], await session.execute(statement))
-    if result.rowcount != 1:
-        raise Conflict(game_id)
+class EventLog:
+    """The write path of every change to a game: one transaction of prepared statements.
+
+    No version is read first and no connection is pinged: the guarded update decides, and a
+    connection found dead (the database restarted) is replaced and the change tried once more
+    (if the first attempt did land, the guard refuses the second: nothing is applied twice).
+    SQLite takes one writer at a time, so its writers queue here instead of sleeping in its busy
+    handler.
+    """
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._one_writer: contextlib.AbstractAsyncContextManager[object] = (
+            asyncio.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        )
+
+    async def commit(
+        self,
+        game_id: str,
+        seen: int,
+        game: Mapping[str, Any],
+        events: Sequence[Mapping[str, Any]] = (),
+        seats: Mapping[int, Mapping[str, Any]] | None = None,
+        remove_from: int | None = None,
+        takeback: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Bump the version from ``seen``, remove events from ``remove_from``, append ``events``
+        (rows of ``event_row``), keep a ``takeback`` and update ``seats``, all or nothing."""
+        async with self._one_writer:
+            for attempt in range(2):
+                try:
+                    async with self.engine.begin() as connection:
+                        bumped = await connection.execute(
+                            _bump_statement(tuple(sorted(game))),
+                            {"game": game_id, "seen": seen, **_set(game)},
+                        )
+                        if bumped.rowcount != 1:
+                            raise Conflict(game_id)
+                        if remove_from is not None:
+                            await connection.execute(_REMOVE_EVENTS, {"game": game_id, "first": remove_from})
+                        if takeback is not None:
+                            await connection.execute(_KEEP_TAKEBACK, [dict(takeback)])
+                        if events:
+                            await connection.execute(_APPEND_EVENTS, list(events))
+                        for seat, values in (seats or {}).items():
+                            chosen = {"game": game_id, "which": seat, **_set(values)}
+                            await connection.execute(_seat_statement(tuple(sorted(values))), chosen)
+                    return
+                except DBAPIError as error:
+                    if error.connection_invalidated and attempt == 0:
+                        continue
+                    raise Conflict(game_id) from error
 
 
-async def _update_seats(session: AsyncSession, game_id: str, seats: Mapping[int, Mapping[str, Any]]) -> None:
-    for seat, values in seats.items():
-        await session.execute(update(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat).values(**values))
+_APPEND_EVENTS = insert(EventRow)
+_KEEP_TAKEBACK = insert(TakebackRow)
+_REMOVE_EVENTS = delete(EventRow).where(EventRow.game_id == bindparam("game"), EventRow.number >= bindparam("first"))
 
 
-async def commit_change(
-    sessions: async_sessionmaker[AsyncSession],
-    game_id: str,
-    seen: int,
-    game: Mapping[str, Any],
-    events: Sequence[EventRow] = (),
-    seats: Mapping[int, Mapping[str, Any]] | None = None,
-    remove_from: int | None = None,
-    takeback: TakebackRow | None = None,
-) -> None:
-    """One transaction: bump the version from ``seen``, append or remove events, update seats."""
-    try:
-        async with sessions() as session, session.begin():
-            await _bump(session, game_id, seen, game)
-            if remove_from is not None:
-                await session.execute(
-                    delete(EventRow).where(EventRow.game_id == game_id, EventRow.number >= remove_from)
-                )
-            if takeback is not None:
-                session.add(takeback)
-            session.add_all(events)
-            await _update_seats(session, game_id, seats or {})
-    except (IntegrityError, OperationalError) as error:
-        raise Conflict(game_id) from error
+def _set(values: Mapping[str, Any]) -> dict[str, Any]:
+    """Parameters for the columns a prepared statement sets (``set_`` names, apart from the
+    columns' own, which SQLAlchemy keeps for itself)."""
+    return {f"set_{name}": value for name, value in values.items()}
 
 
-def event_row(game_id: str, number: int, seat: int | None, text: str, hidden_from: int, redacted: str) -> EventRow:
-    return EventRow(
-        game_id=game_id,
-        number=number,
-        seat=seat,
-        text=text,
-        hidden_from=hidden_from,
-        redacted=redacted,
-        created_at=time.time(),
-    )
+@functools.cache
+def _bump_statement(columns: tuple[str, ...]) -> Update:
+    """The guarded update setting ``columns``, built once per set so its compiled form is reused."""
+    guard = GameRow.id == bindparam("game"), GameRow.version == bindparam("seen")
+    changes: dict[str, Any] = {name: bindparam(f"set_{name}") for name in columns}
+    return update(GameRow).where(*guard).values(version=GameRow.version + 1, **changes)
+
+
+@functools.cache
+def _seat_statement(columns: tuple[str, ...]) -> Update:
+    chosen = SeatRow.game_id == bindparam("game"), SeatRow.seat == bindparam("which")
+    return update(SeatRow).where(*chosen).values({name: bindparam(f"set_{name}") for name in columns})
+
+
+def event_row(
+    game_id: str, number: int, seat: int | None, text: str, hidden_from: int, redacted: str
+) -> dict[str, Any]:
+    """One line of the ``events`` table."""
+    return {
+        "game_id": game_id,
+        "number": number,
+        "seat": seat,
+        "text": text,
+        "hidden_from": hidden_from,
+        "redacted": redacted,
+        "created_at": time.time(),
+    }
 
 
 def options_of(row: GameRow) -> dict[str, Any]:

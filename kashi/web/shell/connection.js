@@ -1,5 +1,7 @@
 // One game's WebSocket: hello with the last event seen, reconnect with back-off, keep-alive.
-// Nothing is lost across a drop: the server resends every event after ``lastEvent``.
+// Nothing is lost across a drop: the server resends every event after ``lastEvent``. Every
+// message names the game's version; one past the version of the last state means a change
+// did not reach us (it happened on another server), so we say hello again to get it.
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 10000;
@@ -11,6 +13,7 @@ export class GameConnection {
     this.gameId = gameId;
     this.handlers = handlers;
     this.lastEvent = null;
+    this.version = null;
     this.socket = null;
     this.delay = FIRST_DELAY_MS;
     this.stopped = false;
@@ -31,7 +34,12 @@ export class GameConnection {
     });
     socket.addEventListener("message", (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "state") this.lastEvent = message.event_count;
+      if (message.type === "state") {
+        this.lastEvent = message.event_count;
+        this.version = message.version;
+      } else if (this.version !== null && message.version > this.version) {
+        this.send({ type: "hello", last_event: this.lastEvent });
+      }
       this.handlers.onMessage(message);
     });
     socket.addEventListener("close", (event) => {

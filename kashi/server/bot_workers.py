@@ -1,0 +1,239 @@
+"""Bot moves computed outside the web process, so a thinking bot never holds up the event loop.
+
+A bot turn becomes a ``BotJob``: the game's record, the seat, the level, the seed and the time
+cap. ``think`` rebuilds the game from the record and asks the bot for a move from the seat's
+view only, so a worker learns nothing the seat may not. Jobs go to a pool of local processes
+(``LocalBots``, the default) or, when several instances share Redis, to ``kashi bot-worker``
+processes on any machine through a Redis stream (``RedisBots``). Either way at most
+``backlog`` jobs are out at once; further bot turns wait their turn (the games wait, nothing is
+dropped).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import multiprocessing
+import os
+import secrets
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from redis.asyncio import Redis
+
+from kashi.bots import Limits, make_bot
+from kashi.core.game import Game
+from kashi.core.record import Record
+from kashi.server.logs import log, setup_logging
+
+JOBS = "kashi:bot-jobs"
+GROUP = "bots"
+ANSWERS = "kashi:bot-answers:{instance}"
+STREAM_LENGTH = 10_000
+"""Streams are trimmed to about this many entries: a job is answered in seconds or not at all."""
+
+
+@dataclass(frozen=True)
+class BotJob:
+    game: str
+    record: str
+    seat: int
+    level: str
+    seed: int
+    seconds: float | None
+
+    def to_json(self) -> str:
+        return json.dumps({**asdict(self), "seed": str(self.seed)})
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> BotJob:
+        data = json.loads(text)
+        return cls(**{**data, "seed": int(data["seed"])})
+
+
+def think(job: BotJob) -> str:
+    """The bot's move for ``job`` (in a worker process); its first legal move if it fails."""
+    record = Record.from_text(job.record)
+    game = Game.for_record(record)
+    for _ in game.replay(record):
+        pass
+    view = game.state.view(job.seat)
+    try:
+        return str(make_bot(job.level, seed=job.seed).choose(view, Limits(seconds=job.seconds)))
+    except Exception:
+        log.exception("bot failed; playing its first legal move", extra={"game": job.game, "seat": job.seat})
+        return str(view.legal_moves()[0])
+
+
+def _worker_pid() -> int:
+    return os.getpid()
+
+
+class LocalBots:
+    """A pool of ``processes`` worker processes of this machine (started, not forked: a fork of
+    a process running an event loop and threads is not safe)."""
+
+    kind = "local"
+
+    def __init__(self, processes: int, backlog: int) -> None:
+        self.processes = processes
+        self._slots = asyncio.Semaphore(backlog)
+        self._pool = self._new_pool()
+        self.answered = 0
+        self.waiting = 0
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+
+    async def start(self) -> None:
+        """Start every worker now, so the first bot move does not wait for Python to start."""
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(*(loop.run_in_executor(self._pool, _worker_pid) for _ in range(self.processes)))
+
+    async def choose(self, job: BotJob) -> str:
+        self.waiting += 1
+        try:
+            async with self._slots:
+                return await self._run(job)
+        finally:
+            self.waiting -= 1
+
+    async def _run(self, job: BotJob) -> str:
+        loop = asyncio.get_running_loop()
+        try:
+            move = await loop.run_in_executor(self._pool, think, job)
+        except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool, once
+            log.warning("bot worker died; restarting the pool", extra={"game": job.game})
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = self._new_pool()
+            move = await loop.run_in_executor(self._pool, think, job)
+        self.answered += 1
+        return move
+
+    @staticmethod
+    def pids() -> list[int]:
+        """The worker processes (the only children this server starts)."""
+        return sorted(child.pid for child in multiprocessing.active_children() if child.pid is not None)
+
+    def summary(self) -> dict[str, Any]:
+        return {"queue": self.kind, "processes": self.pids(), "answered": self.answered, "waiting": self.waiting}
+
+    async def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class RedisBots:
+    """Jobs on a Redis stream, answered by ``kashi bot-worker`` processes on any machine; a job
+    not answered within ``patience`` seconds (no worker running, one died) is thought here."""
+
+    kind = "redis"
+
+    def __init__(self, url: str, instance: str, backlog: int, patience: float) -> None:
+        self.redis: Redis = Redis.from_url(url)
+        self.answers = ANSWERS.format(instance=instance)
+        self.patience = patience
+        self._slots = asyncio.Semaphore(backlog)
+        self._waiting: dict[str, asyncio.Future[str]] = {}
+        self._reader: asyncio.Task[None] | None = None
+        self._fallback: LocalBots | None = None
+        self.answered = 0
+        self.thought_here = 0
+
+    async def start(self) -> None:
+        self._reader = asyncio.create_task(self._read_answers())
+
+    async def choose(self, job: BotJob) -> str:
+        async with self._slots:
+            ticket = secrets.token_hex(8)
+            answer = self._waiting[ticket] = asyncio.get_running_loop().create_future()
+            try:
+                fields = {"ticket": ticket, "reply": self.answers, "job": job.to_json()}
+                await self.redis.xadd(JOBS, fields, maxlen=STREAM_LENGTH, approximate=True)  # type: ignore[arg-type]
+                move: str = await asyncio.wait_for(answer, self.patience)
+                self.answered += 1
+                return move
+            except (TimeoutError, OSError, ConnectionError) as error:
+                log.warning("no bot worker answered; thinking here", extra={"game": job.game, "why": repr(error)})
+            finally:
+                self._waiting.pop(ticket, None)
+        self.thought_here += 1
+        return await self._local().choose(job)
+
+    def _local(self) -> LocalBots:
+        if self._fallback is None:
+            self._fallback = LocalBots(1, backlog=4)
+        return self._fallback
+
+    async def _read_answers(self) -> None:
+        last = "$"
+        while True:
+            try:
+                replies: Any = await self.redis.xread({self.answers: last}, count=100, block=5000)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("reading bot answers failed; retrying", extra={"stream": self.answers})
+                await asyncio.sleep(1)
+                continue
+            for _stream, entries in replies:
+                for entry_id, fields in entries:
+                    last = entry_id
+                    future = self._waiting.get(fields[b"ticket"].decode())
+                    if future is not None and not future.done():
+                        future.set_result(fields[b"move"].decode())
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "queue": self.kind,
+            "answered": self.answered,
+            "waiting": len(self._waiting),
+            "thought_here": self.thought_here,
+        }
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        if self._fallback is not None:
+            await self._fallback.close()
+        await self.redis.aclose()
+
+
+Bots = LocalBots | RedisBots
+
+
+def make_bots(queue: str, processes: int, backlog: int, redis_url: str | None, instance: str) -> Bots:
+    if queue == "redis" and redis_url:
+        return RedisBots(redis_url, instance, backlog, patience=15.0)
+    return LocalBots(processes, backlog)
+
+
+def serve_jobs(url: str, consumer: str, log_level: str = "info") -> None:
+    """``kashi bot-worker``: answer jobs from the stream until stopped. Each job goes to exactly
+    one worker of the consumer group."""
+    import redis
+
+    setup_logging(log_level)
+    client = redis.Redis.from_url(url)
+    with contextlib.suppress(redis.ResponseError):  # the group exists already
+        client.xgroup_create(JOBS, GROUP, id="0", mkstream=True)
+    log.info("bot worker ready", extra={"consumer": consumer})
+    while True:
+        for entry_id, fields in _next_jobs(client, consumer):
+            job = BotJob.from_json(fields[b"job"])
+            move = think(job)
+            answer = {"ticket": fields[b"ticket"], "move": move}
+            client.xadd(fields[b"reply"].decode(), answer, maxlen=STREAM_LENGTH, approximate=True)  # type: ignore[arg-type]
+            client.xack(JOBS, GROUP, entry_id)
+            log.info("bot move", extra={"game": job.game, "seat": job.seat, "consumer": consumer})
+
+
+def _next_jobs(client: Any, consumer: str) -> Iterator[tuple[bytes, dict[bytes, bytes]]]:
+    batches = client.xreadgroup(GROUP, consumer, {JOBS: ">"}, count=1, block=2000) or []
+    for _stream, entries in batches:
+        yield from entries
