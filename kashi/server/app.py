@@ -48,7 +48,7 @@ def create_app(settings: Settings) -> FastAPI:
             settings.bot_queue, settings.bot_processes, settings.bot_backlog, settings.redis_url, settings.instance
         )
         await bots.start()
-        cluster = make_cluster(settings.redis_url, settings.instance)
+        cluster = make_cluster(settings.redis_url, settings.instance, settings.lease_seconds)
         hub = Hub(settings, sessions, event_log, identity, fanout, bots, cluster)
         app.state.hub = hub
         app.state.engine = engine
@@ -101,6 +101,7 @@ def create_app(settings: Settings) -> FastAPI:
         body["instance"] = settings.instance
         body["loop_lag_ms"] = request.app.state.loop_lag.summary()
         body["bots"] = request.app.state.hub.bots.summary()
+        body["fanout"] = request.app.state.hub.fanout.status()
         return JSONResponse(body)
 
     for path in PAGES:

@@ -23,13 +23,16 @@ from redis.asyncio import Redis
 
 from kashi.server.logs import log
 
-LEASE_SECONDS = 10.0
-"""How long a lease outlives its last renewal: the longest a game waits for a dead owner."""
-RENEW_SECONDS = LEASE_SECONDS / 4
-
 
 class Alone:
     """One instance: it owns every game; presence is its own connections."""
+
+    lease_seconds = 10.0
+    """How long a lease outlives its last renewal: the longest a game waits for a dead owner."""
+
+    @property
+    def renew_seconds(self) -> float:
+        return self.lease_seconds / 4
 
     async def claim(self, game_id: str) -> bool:
         return True
@@ -72,9 +75,10 @@ return 0
 
 
 class RedisCluster(Alone):
-    def __init__(self, url: str, instance: str) -> None:
+    def __init__(self, url: str, instance: str, lease_seconds: float) -> None:
         self.redis: Redis = Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         self.instance = instance
+        self.lease_seconds = lease_seconds
         self._claim = self.redis.register_script(_CLAIM)
         self._release = self.redis.register_script(_RELEASE)
 
@@ -86,7 +90,7 @@ class RedisCluster(Alone):
         every game while Redis cannot be reached (an owner that cannot renew must not act)."""
         if not game_ids:
             return []
-        milliseconds = int(LEASE_SECONDS * 1000)
+        milliseconds = int(self.lease_seconds * 1000)
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 for game_id in game_ids:
@@ -104,11 +108,11 @@ class RedisCluster(Alone):
             log.warning("cannot release a lease; it expires by itself", extra={"game": game_id, "why": repr(error)})
 
     async def share_presence(self, game_id: str, counts: Sequence[int]) -> None:
-        stamp = json.dumps({"until": time.time() + LEASE_SECONDS, "seats": list(counts)})
+        stamp = json.dumps({"until": time.time() + self.lease_seconds, "seats": list(counts)})
         try:
             async with self.redis.pipeline(transaction=False) as pipe:
                 pipe.hset(_presence(game_id), self.instance, stamp)
-                pipe.expire(_presence(game_id), int(LEASE_SECONDS * 6))
+                pipe.expire(_presence(game_id), int(self.lease_seconds * 6))
                 await pipe.execute()
         except Exception as error:
             log.warning("cannot share presence", extra={"game": game_id, "why": repr(error)})
@@ -142,5 +146,5 @@ def _presence(game_id: str) -> str:
     return f"kashi:presence:{game_id}"
 
 
-def make_cluster(url: str | None, instance: str) -> Alone:
-    return RedisCluster(url, instance) if url else Alone()
+def make_cluster(url: str | None, instance: str, lease_seconds: float) -> Alone:
+    return RedisCluster(url, instance, lease_seconds) if url else Alone()

@@ -17,7 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from kashi.server import store
 from kashi.server.bot_workers import Bots
-from kashi.server.cluster import RENEW_SECONDS, Alone
+from kashi.server.cluster import Alone
 from kashi.server.identity import Identity
 from kashi.server.logs import log
 from kashi.server.models import GameRow
@@ -84,7 +84,7 @@ class Hub:
 
     async def _tend(self) -> None:
         while True:
-            await asyncio.sleep(RENEW_SECONDS)
+            await asyncio.sleep(self.cluster.renew_seconds)
             try:
                 await self._tend_once()
             except Exception:

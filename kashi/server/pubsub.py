@@ -35,6 +35,10 @@ class Fanout:
     async def start(self, listener: Listener, resync: Resync) -> None:
         return None
 
+    def status(self) -> str:
+        """``alone`` (no Redis), ``listening`` or ``reconnecting``."""
+        return "alone"
+
     async def close(self) -> None:
         return None
 
@@ -52,6 +56,9 @@ class RedisFanout(Fanout):
             await self.redis.publish(CHANNEL, notice)
         except Exception:
             log.warning("redis publish failed; clients will resync from the log", extra={"game": game_id})
+
+    def status(self) -> str:
+        return "listening" if self.connected.is_set() else "reconnecting"
 
     async def start(self, listener: Listener, resync: Resync) -> None:
         self._task = asyncio.create_task(self._listen_forever(listener, resync))

@@ -49,6 +49,9 @@ class Settings:
     bot_processes: int = field(default_factory=lambda: os.cpu_count() or 1)
     bot_backlog: int = 64
     """Bot moves being thought at once; more wait their turn."""
+    lease_seconds: float = 10.0
+    """With several instances: a game's owner renews its lease within this; a dead owner's
+    games are taken over this long after its last renewal."""
     """Cap on a bot's thinking time per move (None: the level's own limit)."""
     allowed_origins: tuple[str, ...] = ()
     """WebSocket origins accepted besides the server's own."""
@@ -120,6 +123,7 @@ _READERS: dict[str, tuple[str, type]] = {
     "bot_queue": ("KASHI_BOT_QUEUE", str),
     "bot_processes": ("KASHI_BOT_PROCESSES", int),
     "bot_backlog": ("KASHI_BOT_BACKLOG", int),
+    "lease_seconds": ("KASHI_LEASE_SECONDS", float),
     "max_message_bytes": ("KASHI_MAX_MESSAGE_BYTES", int),
     "rate_per_second": ("KASHI_RATE_PER_SECOND", float),
     "rate_burst": ("KASHI_RATE_BURST", int),
@@ -150,6 +154,7 @@ _POSITIVE = frozenset(
         "password_threads",
         "bot_processes",
         "bot_backlog",
+        "lease_seconds",
     }
 )
 """Limits and rates: at 0 one would refuse everything (or divide by zero), so each must be positive."""
