@@ -52,6 +52,9 @@ def test_every_limit_is_a_setting_and_must_be_positive() -> None:
         "KASHI_LOGIN_ADDRESS_PER_MINUTE": ("login_address_per_minute", 9.0),
         "KASHI_GUESTS_PER_MINUTE": ("guests_per_minute", 7.0),
         "KASHI_PASSWORD_THREADS": ("password_threads", 3),
+        "KASHI_BOT_PROCESSES": ("bot_processes", 2),
+        "KASHI_BOT_BACKLOG": ("bot_backlog", 8),
+        "KASHI_LEASE_SECONDS": ("lease_seconds", 4.0),
     }
     settings = Settings.from_env({variable: str(value) for variable, (_, value) in limits.items()})
     assert all(getattr(settings, name) == value for name, value in limits.values())
@@ -60,6 +63,16 @@ def test_every_limit_is_a_setting_and_must_be_positive() -> None:
             Settings.from_env({variable: "0"})
     with pytest.raises(ValueError, match="KASHI_RATE_PER_SECOND"):
         Settings.from_env({"KASHI_RATE_PER_SECOND": "nan"})
+
+
+def test_the_bot_queue_is_local_or_redis_with_a_redis() -> None:
+    assert Settings.from_env({}).bot_queue == "local"
+    queued = Settings.from_env({"KASHI_BOT_QUEUE": "redis", "KASHI_REDIS_URL": "redis://127.0.0.1:6379/0"})
+    assert queued.bot_queue == "redis"
+    with pytest.raises(ValueError, match="KASHI_BOT_QUEUE='celery' must be 'local' or 'redis'"):
+        Settings.from_env({"KASHI_BOT_QUEUE": "celery"})
+    with pytest.raises(ValueError, match="KASHI_BOT_QUEUE=redis needs a Redis URL"):
+        Settings.from_env({"KASHI_BOT_QUEUE": "redis"})
 
 
 def test_fischer_clock_spends_then_adds_the_increment() -> None:
