@@ -17,6 +17,8 @@ import json
 import multiprocessing
 import os
 import secrets
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -73,6 +75,17 @@ def _worker_pid() -> int:
     return os.getpid()
 
 
+def _leave_with(parent: int) -> None:
+    """In each worker: exit when the server is gone (killed with -9, it cannot say so)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="parent-watch").start()
+
+
 class LocalBots:
     """A pool of ``processes`` worker processes of this machine (started, not forked: a fork of
     a process running an event loop and threads is not safe)."""
@@ -87,7 +100,8 @@ class LocalBots:
         self.waiting = 0
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        context = multiprocessing.get_context("spawn")
+        return ProcessPoolExecutor(self.processes, context, initializer=_leave_with, initargs=(os.getpid(),))
 
     async def start(self) -> None:
         """Start every worker now, so the first bot move does not wait for Python to start."""
@@ -123,7 +137,8 @@ class LocalBots:
         return {"queue": self.kind, "processes": self.pids(), "answered": self.answered, "waiting": self.waiting}
 
     async def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        """Let the workers finish their move and exit (they release what they hold)."""
+        await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
 
 
 class RedisBots:

@@ -66,17 +66,19 @@ def seat_name(seat: SeatRow, user: User | None) -> str:
 
 
 async def load(sessions: async_sessionmaker[AsyncSession], game_id: str) -> Snapshot | None:
-    async with sessions() as session:
-        row = await session.get(GameRow, game_id)
-        if row is None:
-            return None
-        seats = await seats_of(session, game_id)
-        events = list(
-            (await session.execute(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.number)))
-            .scalars()
-            .all()
-        )
-        return Snapshot(row, seats, events)
+    """The game as stored, consistent: read again if a change landed between its statements
+    (the row's version would not match the events read)."""
+    while True:
+        async with sessions() as session:
+            row = await session.get(GameRow, game_id)
+            if row is None:
+                return None
+            seats = await seats_of(session, game_id)
+            query = select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.number)
+            events = list((await session.execute(query)).scalars().all())
+            after = await session.scalar(select(GameRow.version).where(GameRow.id == game_id))
+            if after == row.version:
+                return Snapshot(row, seats, events)
 
 
 async def seats_of(session: AsyncSession, game_id: str) -> list[SeatState]:
