@@ -22,10 +22,11 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import RedisError
 
 from kashi.bots import Limits, make_bot
 from kashi.core.game import Game
@@ -47,6 +48,7 @@ class BotJob:
     level: str
     seed: int
     seconds: float | None
+    sent_at: float = field(default_factory=time.time)
 
     def to_json(self) -> str:
         return json.dumps({**asdict(self), "seed": str(self.seed)})
@@ -141,6 +143,10 @@ class LocalBots:
         await asyncio.to_thread(self._pool.shutdown, wait=True, cancel_futures=True)
 
 
+PATIENCE_SECONDS = 15.0
+"""An instance waits this long for a worker's answer, then thinks the move itself."""
+
+
 class RedisBots:
     """Jobs on a Redis stream, answered by ``kashi bot-worker`` processes on any machine; a job
     not answered within ``patience`` seconds (no worker running, one died) is thought here."""
@@ -171,7 +177,7 @@ class RedisBots:
                 move: str = await asyncio.wait_for(answer, self.patience)
                 self.answered += 1
                 return move
-            except (TimeoutError, OSError, ConnectionError) as error:
+            except (TimeoutError, OSError, RedisError) as error:
                 log.warning("no bot worker answered; thinking here", extra={"game": job.game, "why": repr(error)})
             finally:
                 self._waiting.pop(ticket, None)
@@ -184,10 +190,10 @@ class RedisBots:
         return self._fallback
 
     async def _read_answers(self) -> None:
-        last = "$"
+        last = "0"  # the stream is this instance's own: everything in it is an answer for us
         while True:
             try:
-                replies: Any = await self.redis.xread({self.answers: last}, count=100, block=5000)
+                replies: Any = await self.redis.xread({self.answers: last}, count=100, block=2000)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -224,28 +230,45 @@ Bots = LocalBots | RedisBots
 
 def make_bots(queue: str, processes: int, backlog: int, redis_url: str | None, instance: str) -> Bots:
     if queue == "redis" and redis_url:
-        return RedisBots(redis_url, instance, backlog, patience=15.0)
+        return RedisBots(redis_url, instance, backlog, patience=PATIENCE_SECONDS)
     return LocalBots(processes, backlog)
 
 
-def serve_jobs(url: str, consumer: str, log_level: str = "info") -> None:
-    """``kashi bot-worker``: answer jobs from the stream until stopped. Each job goes to exactly
-    one worker of the consumer group."""
+def serve_jobs(url: str, consumer: str, log_level: str = "info", parent: int | None = None) -> None:
+    """``kashi bot-worker``: answer jobs from the stream until stopped (or, given the ``parent``
+    process, until it is gone). Each job goes to exactly one worker of the consumer group; a job
+    older than an instance's patience is dropped (its instance has thought the move itself)."""
     import redis
 
     setup_logging(log_level)
-    client = redis.Redis.from_url(url)
-    with contextlib.suppress(redis.ResponseError):  # the group exists already
-        client.xgroup_create(JOBS, GROUP, id="0", mkstream=True)
+    if parent is not None:
+        _leave_with(parent)
+    client = redis.Redis.from_url(url, socket_timeout=10)
     log.info("bot worker ready", extra={"consumer": consumer})
+    delay = 0.25
     while True:
-        for entry_id, fields in _next_jobs(client, consumer):
-            job = BotJob.from_json(fields[b"job"])
-            move = think(job)
-            answer = {"ticket": fields[b"ticket"], "move": move}
-            client.xadd(fields[b"reply"].decode(), answer, maxlen=STREAM_LENGTH, approximate=True)  # type: ignore[arg-type]
-            client.xack(JOBS, GROUP, entry_id)
-            log.info("bot move", extra={"game": job.game, "seat": job.seat, "consumer": consumer})
+        try:
+            with contextlib.suppress(redis.ResponseError):  # the group exists already
+                client.xgroup_create(JOBS, GROUP, id="$", mkstream=True)
+            for entry_id, fields in _next_jobs(client, consumer):
+                _answer(client, fields)
+                client.xack(JOBS, GROUP, entry_id)
+            delay = 0.25
+        except redis.RedisError as error:
+            log.warning("bot worker lost Redis; reconnecting", extra={"why": repr(error), "retry_seconds": delay})
+            time.sleep(delay)
+            delay = min(delay * 2, 8.0)
+
+
+def _answer(client: Any, fields: dict[bytes, bytes]) -> None:
+    job = BotJob.from_json(fields[b"job"])
+    if time.time() - job.sent_at > PATIENCE_SECONDS:
+        log.info("bot job too old; dropped", extra={"game": job.game})
+        return
+    move = think(job)
+    answer = {"ticket": fields[b"ticket"], "move": move}
+    client.xadd(fields[b"reply"].decode(), answer, maxlen=STREAM_LENGTH, approximate=True)
+    log.info("bot move", extra={"game": job.game, "seat": job.seat})
 
 
 def _next_jobs(client: Any, consumer: str) -> Iterator[tuple[bytes, dict[bytes, bytes]]]:

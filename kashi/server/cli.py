@@ -33,6 +33,7 @@ def run_worker(args: argparse.Namespace) -> int:
     """Answer bot jobs until interrupted, in ``--processes`` processes."""
     import multiprocessing
     import os
+    import signal
     import socket
 
     from kashi.server.bot_workers import serve_jobs
@@ -47,9 +48,13 @@ def run_worker(args: argparse.Namespace) -> int:
     level = args.log_level or os.environ.get("KASHI_LOG_LEVEL", "info")
     name = f"{socket.gethostname()}-{os.getpid()}"
     context = multiprocessing.get_context("spawn")
-    workers = [context.Process(target=serve_jobs, args=(url, f"{name}-{n}", level)) for n in range(args.processes - 1)]
+    me = os.getpid()
+    workers = [
+        context.Process(target=serve_jobs, args=(url, f"{name}-{n}", level, me)) for n in range(args.processes - 1)
+    ]
     for worker in workers:
         worker.start()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # through the finally: the workers stop too
     try:
         serve_jobs(url, f"{name}-{args.processes - 1}", level)
     except KeyboardInterrupt:

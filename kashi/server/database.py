@@ -8,7 +8,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, select
+from sqlalchemy import Connection, event, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
@@ -46,7 +46,13 @@ async def migrate(engine: AsyncEngine) -> None:
         await connection.run_sync(_upgrade)
 
 
+MIGRATION_LOCK = 0x6B617368  # "kash"
+"""Instances starting together on PostgreSQL take turns migrating, under this advisory lock."""
+
+
 def _upgrade(connection: Connection) -> None:
+    if connection.dialect.name == "postgresql":
+        connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection

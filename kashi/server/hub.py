@@ -69,6 +69,7 @@ class Hub:
         room = await self.room(game_id)
         if room is not None:
             await room.sync()
+            await self.fanout.publish(game_id, room.version)
 
     async def remote_change(self, game_id: str) -> None:
         if game_id in self.rooms:
@@ -96,8 +97,9 @@ class Hub:
         for room, owner in zip(active, owned, strict=True):
             if owner != room.owner:
                 await room.set_owner(owner)
-            if room.connections:
-                await self.cluster.share_presence(room.id, room.local_presence())
+        watched = [room for room in self.rooms.values() if room.connections and room.status != "finished"]
+        for room in watched:  # waiting games too: one may start on another instance
+            await self.cluster.share_presence(room.id, room.local_presence())
         for room in [room for room in self.rooms.values() if room.status != "active"]:
             if room.owner:
                 await room.set_owner(False)
@@ -106,17 +108,17 @@ class Hub:
                 self.rooms.pop(room.id, None)
                 await room.close()
         if self.settings.redis_url:
-            await self._catch_up([room for room in active if room.connections])
+            await self._catch_up(watched)
 
     async def _catch_up(self, rooms: list[Room]) -> None:
-        """Sync the rooms whose stored version moved past the cached one."""
+        """Sync the rooms whose stored version moved past the one their connections were told."""
         if not rooms:
             return
         async with self.sessions() as session:
             query = select(GameRow.id, GameRow.version).where(GameRow.id.in_([room.id for room in rooms]))
             stored = dict((await session.execute(query)).tuples().all())
         for room in rooms:
-            if stored.get(room.id, room.version) != room.version:
+            if stored.get(room.id, room.told) != room.told:
                 await room.sync()
 
     async def resume_active(self) -> None:

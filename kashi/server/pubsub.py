@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 from kashi.server.logs import log
 
@@ -52,10 +53,17 @@ class RedisFanout(Fanout):
 
     async def publish(self, game_id: str, version: int) -> None:
         notice = json.dumps({"game": game_id, "version": version, "from": self.instance})
-        try:
-            await self.redis.publish(CHANNEL, notice)
-        except Exception:
-            log.warning("redis publish failed; clients will resync from the log", extra={"game": game_id})
+        for attempt in range(2):  # the first try may meet a pooled connection to a Redis that restarted
+            try:
+                await self.redis.publish(CHANNEL, notice)
+                return
+            except RedisConnectionError:
+                if attempt == 0:
+                    continue
+            except Exception:
+                pass
+            break
+        log.warning("redis publish failed; clients will resync from the log", extra={"game": game_id})
 
     def status(self) -> str:
         return "listening" if self.connected.is_set() else "reconnecting"

@@ -67,6 +67,9 @@ class Room:
         self._clock_task: asyncio.Task[None] | None = None
         self._grace: dict[int, asyncio.Task[None]] = {}
         self._load(snapshot)
+        self.told = self.version
+        """The version last sent to all the room's connections (the hub's safety net compares the
+        stored version with it: a change read for one client, or silently, still reaches all)."""
 
     # -- the cache of the log ------------------------------------------------------------
     def _load(self, snapshot: store.Snapshot) -> None:
@@ -237,6 +240,7 @@ class Room:
         return {**self.clock.to_json(), "deadline": deadline, "banks_ms": banks, "now": time.time()}
 
     def _broadcast(self) -> None:
+        self.told = self.version
         for connection in list(self.connections):
             connection.send(self.state_message(connection))
 
@@ -473,7 +477,16 @@ class Room:
             seed=bot_seed(self.row.seed, version),
             seconds=self.hub.settings.bot_seconds,
         )
-        move = await self.hub.bots.choose(job)
+        try:
+            move = await self.hub.bots.choose(job)
+        except Exception:  # no worker could answer (Redis gone, the pool broken): try again soon
+            log.exception("no bot move; trying again", extra={"game": self.id, "seat": seat})
+            await asyncio.sleep(1)
+            async with self.lock:
+                if self._bot_version == version:
+                    self._bot_version = -1
+                    self.schedule()
+            return
         refusal = await self.submit(BOT, move, version)
         if refusal is not None and refusal["key"] != "server.stale":
             log.warning("bot move refused", extra={"game": self.id, "seat": seat, "reason": refusal["text"]})

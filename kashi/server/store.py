@@ -13,12 +13,12 @@ import functools
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Update, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from kashi.core.game import format_options
 from kashi.core.record import Event, Record
@@ -102,21 +102,40 @@ async def current_version(sessions: async_sessionmaker[AsyncSession], game_id: s
         return None if version is None else int(version)
 
 
+@dataclass(frozen=True)
+class Change:
+    """One change of a game: bump its version from ``seen`` and write the rest, or nothing."""
+
+    game_id: str
+    seen: int
+    game: Mapping[str, Any]
+    events: Sequence[Mapping[str, Any]] = ()
+    seats: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+    remove_from: int | None = None
+    takeback: Mapping[str, Any] | None = None
+
+
 class EventLog:
-    """The write path of every change to a game: one transaction of prepared statements.
+    """The write path of every change to a game, in prepared statements.
 
     No version is read first and no connection is pinged: the guarded update decides, and a
     connection found dead (the database restarted) is replaced and the change tried once more
     (if the first attempt did land, the guard refuses the second: nothing is applied twice).
-    SQLite takes one writer at a time, so its writers queue here instead of sleeping in its busy
-    handler.
+
+    PostgreSQL takes concurrent writers, so each change is its own transaction. SQLite takes one
+    writer at a time and syncs the disk at every commit, so its changes are committed in groups:
+    whatever arrived while the last commit was being written goes into the next transaction,
+    each change still guarded alone (a refused one writes nothing and fails alone), and one
+    sync of the disk serves them all.
     """
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
-        self._one_writer: contextlib.AbstractAsyncContextManager[object] = (
-            asyncio.Lock() if engine.dialect.name == "sqlite" else contextlib.nullcontext()
-        )
+        self._grouped = engine.dialect.name == "sqlite"
+        self._pending: list[tuple[Change, asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
+        self._held: AsyncConnection | None = None
+        """SQLite: the writer's own connection, kept open between groups."""
 
     async def commit(
         self,
@@ -129,31 +148,92 @@ class EventLog:
         takeback: Mapping[str, Any] | None = None,
     ) -> None:
         """Bump the version from ``seen``, remove events from ``remove_from``, append ``events``
-        (rows of ``event_row``), keep a ``takeback`` and update ``seats``, all or nothing."""
-        async with self._one_writer:
-            for attempt in range(2):
+        (rows of ``event_row``), keep a ``takeback`` and update ``seats``, all or nothing;
+        ``Conflict`` if another writer changed the game first."""
+        change = Change(game_id, seen, game, events, seats or {}, remove_from, takeback)
+        if not self._grouped:
+            await self._commit_alone(change)
+            return
+        landed = asyncio.get_running_loop().create_future()
+        self._pending.append((change, landed))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.create_task(self._write_groups())
+        await landed
+
+    async def _write_groups(self) -> None:
+        while self._pending:
+            group, self._pending = self._pending, []
+            changes = [change for change, _ in group]
+            try:
                 try:
-                    async with self.engine.begin() as connection:
-                        bumped = await connection.execute(
-                            _bump_statement(tuple(sorted(game))),
-                            {"game": game_id, "seen": seen, **_set(game)},
-                        )
-                        if bumped.rowcount != 1:
-                            raise Conflict(game_id)
-                        if remove_from is not None:
-                            await connection.execute(_REMOVE_EVENTS, {"game": game_id, "first": remove_from})
-                        if takeback is not None:
-                            await connection.execute(_KEEP_TAKEBACK, [dict(takeback)])
-                        if events:
-                            await connection.execute(_APPEND_EVENTS, list(events))
-                        for seat, values in (seats or {}).items():
-                            chosen = {"game": game_id, "which": seat, **_set(values)}
-                            await connection.execute(_seat_statement(tuple(sorted(values))), chosen)
-                    return
-                except DBAPIError as error:
-                    if error.connection_invalidated and attempt == 0:
-                        continue
-                    raise Conflict(game_id) from error
+                    applied = await self._commit_group(changes)
+                except DBAPIError:  # the transaction failed as a whole: each change on its own
+                    applied = [await self._applied_alone(change) for change in changes]
+            except Exception as error:  # not the database's answer: every waiter hears of it
+                for _, landed in group:
+                    if not landed.done():
+                        landed.set_exception(error)
+                continue
+            for (change, landed), done in zip(group, applied, strict=True):
+                if landed.done():  # its writer was cancelled
+                    continue
+                if done:
+                    landed.set_result(None)
+                else:
+                    landed.set_exception(Conflict(change.game_id))
+
+    async def _commit_group(self, changes: Sequence[Change]) -> list[bool]:
+        if self._held is None or self._held.closed or self._held.invalidated:
+            self._held = await self.engine.connect()
+        async with self._held.begin():
+            return [await _apply(self._held, change) for change in changes]
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(BaseException):
+                await self._writer
+        if self._held is not None:
+            await self._held.close()
+        await self.engine.dispose()
+
+    async def _applied_alone(self, change: Change) -> bool:
+        try:
+            await self._commit_alone(change)
+        except Conflict:
+            return False
+        return True
+
+    async def _commit_alone(self, change: Change) -> None:
+        for attempt in range(2):
+            try:
+                async with self.engine.begin() as connection:
+                    if not await _apply(connection, change):
+                        raise Conflict(change.game_id)
+                return
+            except DBAPIError as error:
+                if error.connection_invalidated and attempt == 0:
+                    continue
+                raise Conflict(change.game_id) from error
+
+
+async def _apply(connection: AsyncConnection, change: Change) -> bool:
+    """Write ``change`` in the open transaction; False, having written nothing, if its guard
+    finds the game at another version."""
+    game_id = change.game_id
+    guard = {"game": game_id, "seen": change.seen, **_set(change.game)}
+    bumped = await connection.execute(_bump_statement(tuple(sorted(change.game))), guard)
+    if bumped.rowcount != 1:
+        return False
+    if change.remove_from is not None:
+        await connection.execute(_REMOVE_EVENTS, {"game": game_id, "first": change.remove_from})
+    if change.takeback is not None:
+        await connection.execute(_KEEP_TAKEBACK, [dict(change.takeback)])
+    if change.events:
+        await connection.execute(_APPEND_EVENTS, list(change.events))
+    for seat, values in change.seats.items():
+        chosen = {"game": game_id, "which": seat, **_set(values)}
+        await connection.execute(_seat_statement(tuple(sorted(values))), chosen)
+    return True
 
 
 _APPEND_EVENTS = insert(EventRow)

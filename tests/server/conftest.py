@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from kashi_server_helpers import ServerProcess, require_service
+from kashi_server_helpers import RedisServer, ServerProcess, require_program, require_service
 
 warnings.filterwarnings("ignore", category=DeprecationWarning, module="websockets")
 
@@ -77,3 +77,13 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerPr
     server.start()
     yield server
     server.stop()
+
+
+@pytest.fixture
+def own_redis(tmp_path: Path) -> Iterator[RedisServer]:
+    """A redis-server of this test alone, to stop, hang and restart; killed at teardown."""
+    server = RedisServer(require_program("redis-server"), tmp_path / "redis.log")
+    try:
+        yield server.start()
+    finally:
+        server.kill()

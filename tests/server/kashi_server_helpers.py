@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
+import shutil
 import signal
 import socket
 import sqlite3
@@ -195,3 +197,114 @@ def play_first_moves(players: list[Player], count: int) -> None:
         mover.move(mover.state["legal_moves"][0])
         for player in players:
             player.until(newer_than(version))
+
+
+def require_program(name: str) -> str:
+    """The path of a program, skipping (or failing under KASHI_REQUIRE_SERVICES=1) without it."""
+    found = shutil.which(name) or shutil.which(name, path="/usr/local/bin:/usr/bin")
+    if found:
+        return found
+    message = f"{name} is not installed"
+    if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{message}; KASHI_REQUIRE_SERVICES=1 requires it")
+    pytest.skip(message)
+
+
+class RedisServer:
+    """A ``redis-server`` of one test (no persistence) on a free port, to stop (SIGTERM), hang
+    (SIGSTOP), resume (SIGCONT) and start again on the same port."""
+
+    def __init__(self, binary: str, log: Path) -> None:
+        self.binary = binary
+        self.log = log
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> RedisServer:
+        command = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
+        with self.log.open("ab") as out:
+            self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"redis-server exited: {self.log.read_text()[-2000:]}")
+            if self.answers():
+                return self
+            time.sleep(0.05)
+        raise RuntimeError("redis-server did not start")
+
+    def answers(self, timeout: float = 1) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=timeout) as probe:
+                probe.sendall(b"PING\r\n")
+                return probe.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None
+        return self.process.pid
+
+    def stop(self) -> None:
+        """SIGTERM, and wait for it to exit (the port is free again)."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)
+            self.process.terminate()
+            self.process.wait(10)
+
+    def hang(self) -> None:
+        """SIGSTOP: connections are still accepted by the kernel, nothing is answered."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGCONT)
+            self.process.kill()
+            self.process.wait(10)
+
+
+def health(server: ServerProcess) -> dict[str, Any]:
+    """The server's ``/healthz`` body."""
+    response = httpx.get(f"{server.url}/healthz", timeout=10)
+    response.raise_for_status()
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def wait_until(check: Callable[[], Any], timeout: float, what: str, every: float = 0.1) -> Any:
+    """Poll ``check`` until it returns something truthy (returned), or fail after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout} s: {what} (last: {value!r})")
+        time.sleep(every)
+
+
+def stored_events(database: str, game_id: str) -> list[tuple[int, int | None, str]]:
+    """The game's stored log, ``(number, seat, text)`` in order, read straight from the database."""
+    query = "SELECT number, seat, text FROM events WHERE game_id = {} ORDER BY number"
+    if database.startswith("sqlite:///"):
+        path = Path(database.removeprefix("sqlite:///"))
+        return [(number, seat, text) for number, seat, text in sqlite_rows(path, query.format("?"), game_id)]
+
+    async def read() -> list[tuple[int, int | None, str]]:
+        import asyncpg
+
+        connection = await asyncpg.connect(database)
+        try:
+            rows = await connection.fetch(query.format("$1"), game_id)
+            return [(row["number"], row["seat"], row["text"]) for row in rows]
+        finally:
+            await connection.close()
+
+    return asyncio.run(read())

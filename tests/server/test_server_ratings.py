@@ -63,9 +63,11 @@ def finished(client: httpx.Client, game_id: str) -> dict[str, Any]:
 
 
 def settled_history(client: httpx.Client, path: str, games: int) -> dict[str, Any]:
-    """A player's or bot's ratings once ``games`` rated games are in their history."""
+    """A player's or bot's ratings once ``games`` rated games are in their history (and their
+    ratings: the two are read one after the other, so a settling may land between them)."""
     profile: dict[str, Any] = wait_for(
-        lambda: len((body := client.get(path).json())["history"]) >= games and body, f"{path} to show {games} games"
+        lambda: len((body := client.get(path).json())["history"]) >= games and body["ratings"] and body,
+        f"{path} to show {games} games",
     )
     return profile
 
