@@ -16,7 +16,7 @@ from sqlalchemy import text
 from kashi.server import accounts, archive, lobby, ratings, realtime, seating, standings, store
 from kashi.server.bot_workers import make_bots
 from kashi.server.cluster import make_cluster
-from kashi.server.database import make_engine, make_sessions, migrate, server_secret
+from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate, server_secret
 from kashi.server.hub import Hub
 from kashi.server.identity import Identity
 from kashi.server.limits import Guards
@@ -54,7 +54,9 @@ def create_app(settings: Settings) -> FastAPI:
         sessions = make_sessions(engine)
         identity = Identity(await server_secret(sessions, "signing"))
         fanout = make_fanout(settings.redis_url, settings.instance)
-        event_log = store.EventLog(make_engine(settings.async_database_url, ping=False))
+        event_log = store.EventLog(
+            make_engine(settings.async_database_url, ping=False), make_sqlite_writer(settings.async_database_url)
+        )
         bots = make_bots(
             settings.bot_queue, settings.bot_processes, settings.bot_backlog, settings.redis_url, settings.instance
         )

@@ -8,7 +8,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, select, text
+from sqlalchemy import Connection, Engine, create_engine, event, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
@@ -27,6 +27,15 @@ def make_engine(async_url: str, ping: bool = True) -> AsyncEngine:
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(async_url, pool_pre_ping=ping)
+
+
+def make_sqlite_writer(url: str) -> Engine | None:
+    """For a SQLite URL, a plain (thread-bound) engine for the event log's writer thread."""
+    if not url.startswith("sqlite"):
+        return None
+    engine = create_engine(url.replace("+aiosqlite", ""), connect_args={"timeout": 30, "check_same_thread": False})
+    event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -13,12 +13,13 @@ import functools
 import json
 import time
 from collections.abc import Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Update, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, Update, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from kashi.core.game import format_options
 from kashi.core.record import Event, Record
@@ -123,19 +124,18 @@ class EventLog:
     (if the first attempt did land, the guard refuses the second: nothing is applied twice).
 
     PostgreSQL takes concurrent writers, so each change is its own transaction. SQLite takes one
-    writer at a time and syncs the disk at every commit, so its changes are committed in groups:
-    whatever arrived while the last commit was being written goes into the next transaction,
-    each change still guarded alone (a refused one writes nothing and fails alone), and one
-    sync of the disk serves them all.
+    writer at a time and syncs the disk at every commit, so its changes are committed in groups
+    by one writer thread: whatever arrived while the last group was being written goes into the
+    next transaction, each change still guarded alone (a refused one writes nothing and fails
+    alone); one hop to the thread and one sync of the disk serve them all.
     """
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, sqlite: Engine | None = None) -> None:
         self.engine = engine
-        self._grouped = engine.dialect.name == "sqlite"
+        self._sqlite = sqlite
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="event-log") if sqlite is not None else None
         self._pending: list[tuple[Change, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
-        self._held: AsyncConnection | None = None
-        """SQLite: the writer's own connection, kept open between groups."""
 
     async def commit(
         self,
@@ -151,7 +151,7 @@ class EventLog:
         (rows of ``event_row``), keep a ``takeback`` and update ``seats``, all or nothing;
         ``Conflict`` if another writer changed the game first."""
         change = Change(game_id, seen, game, events, seats or {}, remove_from, takeback)
-        if not self._grouped:
+        if self._sqlite is None:
             await self._commit_alone(change)
             return
         landed = asyncio.get_running_loop().create_future()
@@ -161,53 +161,41 @@ class EventLog:
         await landed
 
     async def _write_groups(self) -> None:
+        loop = asyncio.get_running_loop()
         while self._pending:
             group, self._pending = self._pending, []
-            changes = [change for change, _ in group]
             try:
-                try:
-                    applied = await self._commit_group(changes)
-                except DBAPIError:  # the transaction failed as a whole: each change on its own
-                    applied = [await self._applied_alone(change) for change in changes]
+                applied = await loop.run_in_executor(self._thread, self._write_group, [change for change, _ in group])
             except Exception as error:  # not the database's answer: every waiter hears of it
                 for _, landed in group:
                     if not landed.done():
                         landed.set_exception(error)
                 continue
             for (change, landed), done in zip(group, applied, strict=True):
-                if landed.done():  # its writer was cancelled
+                if landed.done():  # its waiter was cancelled
                     continue
                 if done:
                     landed.set_result(None)
                 else:
                     landed.set_exception(Conflict(change.game_id))
 
-    async def _commit_group(self, changes: Sequence[Change]) -> list[bool]:
-        if self._held is None or self._held.closed or self._held.invalidated:
-            self._held = await self.engine.connect()
-        async with self._held.begin():
-            return [await _apply(self._held, change) for change in changes]
-
-    async def close(self) -> None:
-        if self._writer is not None:
-            with contextlib.suppress(BaseException):
-                await self._writer
-        if self._held is not None:
-            await self._held.close()
-        await self.engine.dispose()
-
-    async def _applied_alone(self, change: Change) -> bool:
+    def _write_group(self, changes: Sequence[Change]) -> list[bool]:
+        """In the writer thread: the group in one transaction; if that fails as a whole, each
+        change in its own, so that only a change at fault fails."""
+        assert self._sqlite is not None
         try:
-            await self._commit_alone(change)
-        except Conflict:
-            return False
-        return True
+            with self._sqlite.begin() as connection:
+                return [_apply(connection, change) for change in changes]
+        except DBAPIError:
+            if len(changes) == 1:
+                return [False]
+            return [self._write_group([change])[0] for change in changes]
 
     async def _commit_alone(self, change: Change) -> None:
         for attempt in range(2):
             try:
                 async with self.engine.begin() as connection:
-                    if not await _apply(connection, change):
+                    if not await connection.run_sync(_apply, change):
                         raise Conflict(change.game_id)
                 return
             except DBAPIError as error:
@@ -215,24 +203,33 @@ class EventLog:
                     continue
                 raise Conflict(change.game_id) from error
 
+    async def close(self) -> None:
+        if self._writer is not None:
+            with contextlib.suppress(BaseException):
+                await self._writer
+        if self._thread is not None:
+            self._thread.shutdown()
+        if self._sqlite is not None:
+            self._sqlite.dispose()
+        await self.engine.dispose()
 
-async def _apply(connection: AsyncConnection, change: Change) -> bool:
+
+def _apply(connection: Connection, change: Change) -> bool:
     """Write ``change`` in the open transaction; False, having written nothing, if its guard
     finds the game at another version."""
     game_id = change.game_id
     guard = {"game": game_id, "seen": change.seen, **_set(change.game)}
-    bumped = await connection.execute(_bump_statement(tuple(sorted(change.game))), guard)
-    if bumped.rowcount != 1:
+    if connection.execute(_bump_statement(tuple(sorted(change.game))), guard).rowcount != 1:
         return False
     if change.remove_from is not None:
-        await connection.execute(_REMOVE_EVENTS, {"game": game_id, "first": change.remove_from})
+        connection.execute(_REMOVE_EVENTS, {"game": game_id, "first": change.remove_from})
     if change.takeback is not None:
-        await connection.execute(_KEEP_TAKEBACK, [dict(change.takeback)])
+        connection.execute(_KEEP_TAKEBACK, [dict(change.takeback)])
     if change.events:
-        await connection.execute(_APPEND_EVENTS, list(change.events))
+        connection.execute(_APPEND_EVENTS, list(change.events))
     for seat, values in change.seats.items():
         chosen = {"game": game_id, "which": seat, **_set(values)}
-        await connection.execute(_seat_statement(tuple(sorted(values))), chosen)
+        connection.execute(_seat_statement(tuple(sorted(values))), chosen)
     return True
 
 
