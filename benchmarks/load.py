@@ -1,4 +1,4 @@
-"""The server under load: many games at once, each a simulated person against a medium bot.
+"""The server under load: many games at once, each a simulated person against a bot (medium).
 
 The benchmark starts the server itself (one instance on a fresh SQLite file by default, or
 several on a fresh PostgreSQL database sharing Redis) with the per-address limits lifted, since
@@ -23,6 +23,10 @@ other load than the stage's.
 
     .venv/bin/python benchmarks/load.py [--games 50,100,200] [--seconds 60] [--instances 1]
         [--database sqlite|postgresql] [--redis URL] [--think 1,4] [--processes 2] [--seed 1]
+        [--bot medium]
+
+``--bot hard`` (a tree search of up to half a second a move) shows the event loop's lag while
+bots think hard in their worker processes.
 
 Targets on the project's 2-core machine: one instance on SQLite, 200 games, p99 under 100 ms
 with 0 errors; two instances on PostgreSQL and Redis, 400 games, p99 under 150 ms with 0 lost
@@ -218,7 +222,7 @@ def run_stage(pool: Pool, servers: list[Server], games: int, args: argparse.Name
     start_at = time.time() + LEAD_SECONDS
     plans = [
         Plan(list(range(worker, games, args.processes)), games, [server.address for server in servers],
-             start_at, args.seconds, args.think, args.seed)
+             start_at, args.seconds, args.think, args.seed, args.bot)
         for worker in range(min(args.processes, games))
     ]  # fmt: skip
     results = pool.map_async(run_worker, plans, chunksize=1)
@@ -385,6 +389,7 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--think", default="1,4", help="a person's thinking time per move, min,max seconds")
     parser.add_argument("--processes", type=int, default=2, help="worker processes for the players")
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' seats, thinking and moves")
+    parser.add_argument("--bot", default="medium", help="the level of the bot each person plays (default medium)")
     args = parser.parse_args()
     try:
         args.games = [int(part) for part in args.games.split(",")]

@@ -1,6 +1,6 @@
 """The simulated people of benchmarks/load.py: one worker process's share of a stage's games.
 
-Each person creates an Azul game against a medium bot as a fresh guest, plays it over a real
+Each person creates an Azul game against a bot (medium unless told) as a fresh guest, plays it over a real
 WebSocket (thinking, then a random legal move) and starts another when it ends, so the number
 of games stays constant. Players do no engine work: they parse JSON, pick a move and send it,
 so the benchmark's own CPU stays small beside the server's on a shared 2-core machine.
@@ -47,6 +47,8 @@ class Plan:
     seconds: float
     think: tuple[float, float]
     seed: int
+    bot: str = "medium"
+    """The level of the bot each person plays."""
 
     @property
     def end(self) -> float:
@@ -221,7 +223,7 @@ async def _play_one(number: int, rng: random.Random, plan: Plan, report: WorkerR
     count = len(plan.instances)
     created_on = number % count
     try:
-        game, seat, cookie = await _create_game(plan.instances[created_on], rng)
+        game, seat, cookie = await _create_game(plan.instances[created_on], rng, plan.bot)
     except (httpx.HTTPError, ValueError) as error:
         report.errors.append(f"creating a game: {error}")
         await asyncio.sleep(1)
@@ -240,10 +242,10 @@ async def _play_one(number: int, rng: random.Random, plan: Plan, report: WorkerR
         await asyncio.sleep(1)  # a broken server is not to be flooded with new games
 
 
-async def _create_game(instance: str, rng: random.Random) -> tuple[str, int, str]:
-    """A new guest's game against a medium bot, the person in a random seat: (id, seat, cookie)."""
+async def _create_game(instance: str, rng: random.Random, bot: str) -> tuple[str, int, str]:
+    """A new guest's game against a ``bot``, the person in a random seat: (id, seat, cookie)."""
     seat = rng.randrange(2)
-    seats: list[dict[str, str]] = [{"kind": "bot", "level": "medium"}, {"kind": "bot", "level": "medium"}]
+    seats: list[dict[str, str]] = [{"kind": "bot", "level": bot}, {"kind": "bot", "level": bot}]
     seats[seat] = {"kind": "me"}
     async with httpx.AsyncClient(base_url=f"http://{instance}", timeout=ROUND_TRIP_LIMIT, verify=TLS) as client:
         (await client.get("/api/me")).raise_for_status()

@@ -18,7 +18,7 @@ from kashi.core.errors import KashiError
 from kashi.core.game import Game
 from kashi.core.messages import Message
 from kashi.core.outcome import ScoreChange
-from kashi.core.record import Event
+from kashi.core.record import Event, Record
 from kashi.core.state import parts_of_text
 from kashi.server import ratings, store
 from kashi.server.bot_workers import BotJob
@@ -26,6 +26,7 @@ from kashi.server.clocks import Clock
 from kashi.server.connection import Connection
 from kashi.server.logs import log
 from kashi.server.messages import reason
+from kashi.server.models import EventRow
 from kashi.server.seeds import bot_seed
 from kashi.server.visibility import Visibility, annotate, viewer_bit
 
@@ -73,18 +74,29 @@ class Room:
 
     # -- the cache of the log ------------------------------------------------------------
     def _load(self, snapshot: store.Snapshot) -> None:
+        self._take_row(snapshot)
+        self.game = Game.for_record(store.record_of(snapshot))
+        self.score_marks: list[int] = []
+        self.visibility: list[Visibility] = []
+        self._last_stamp = 0.0
+        """When the last cached event was stored: a takeback elsewhere shows as another one."""
+        self._extend(snapshot.events)
+
+    def _take_row(self, snapshot: store.Snapshot) -> None:
         row = snapshot.row
         self.row = row
         self.version = row.version
         self.status = row.status
         self.clock = Clock.loads(row.clock)
         self.seats = snapshot.seats
-        record = store.record_of(snapshot)
-        self.game = Game.for_record(record)
-        self.score_marks: list[int] = []
-        for _ in self.game.replay(record):
+
+    def _extend(self, rows: list[EventRow]) -> None:
+        """Replay stored events after the cached ones."""
+        for _ in self.game.replay(Record({}, [Event(item.seat, item.text) for item in rows])):
             self.score_marks.append(len(self.game.score_log))
-        self.visibility = [Visibility(item.hidden_from, item.redacted) for item in snapshot.events]
+        self.visibility.extend(Visibility(item.hidden_from, item.redacted) for item in rows)
+        if rows:
+            self._last_stamp = rows[-1].created_at
 
     async def _reload(self) -> None:
         snapshot = await store.load(self.hub.sessions, self.id)
@@ -92,7 +104,19 @@ class Room:
             self._load(snapshot)
 
     async def _refresh(self) -> None:
-        if await store.current_version(self.hub.sessions, self.id) != self.version:
+        """Catch up with the log if it moved: only the new events are read and replayed, unless
+        a takeback rewrote the cached ones (the last one is not the stored one any more)."""
+        if await store.current_version(self.hub.sessions, self.id) == self.version:
+            return
+        cached = len(self.game.events)
+        snapshot = await store.load(self.hub.sessions, self.id, first=max(1, cached))
+        if snapshot is None:
+            return
+        tail = snapshot.events
+        if cached and tail and tail[0].number == cached and tail[0].created_at == self._last_stamp:
+            self._take_row(snapshot)
+            self._extend(tail[1:])
+        else:
             await self._reload()
 
     async def sync(self) -> None:
@@ -327,6 +351,7 @@ class Room:
                 await self._reload()
                 return reason("server.stale", current=self.version, sent=version)
             self._remember(version, added, visibility, values, seats)
+            self._last_stamp = rows[-1]["created_at"]
             if outcome is not None:
                 self._spawn(ratings.settle(self.hub.sessions, self.id))
             log.debug("move", extra={"game": self.id, "seat": mover, "move": move, "version": self.version})

@@ -66,16 +66,17 @@ def seat_name(seat: SeatRow, user: User | None) -> str:
     return user.display_name if user is not None else "Open seat"
 
 
-async def load(sessions: async_sessionmaker[AsyncSession], game_id: str) -> Snapshot | None:
-    """The game as stored, consistent: read again if a change landed between its statements
-    (the row's version would not match the events read)."""
+async def load(sessions: async_sessionmaker[AsyncSession], game_id: str, first: int = 1) -> Snapshot | None:
+    """The game as stored, with its events from number ``first`` on, consistent: read again if
+    a change landed between its statements (the row's version would not match the events)."""
     while True:
         async with sessions() as session:
             row = await session.get(GameRow, game_id)
             if row is None:
                 return None
             seats = await seats_of(session, game_id)
-            query = select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.number)
+            chosen = EventRow.game_id == game_id, EventRow.number >= first
+            query = select(EventRow).where(*chosen).order_by(EventRow.number)
             events = list((await session.execute(query)).scalars().all())
             after = await session.scalar(select(GameRow.version).where(GameRow.id == game_id))
             if after == row.version:
