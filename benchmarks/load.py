@@ -249,7 +249,8 @@ def _sleep_until(moment: float) -> None:
 def _watch_loop_lag(servers: list[Server], start: float, end: float, stage: Stage) -> None:
     """Poll every instance's /healthz every few seconds and at the end, keeping the worst p99 and max."""
     polls = math.ceil((end - start) / LAG_POLL_SECONDS)
-    with httpx.Client(timeout=10) as client:
+    # A fresh connection per poll: polls 5 s apart would race uvicorn's 5 s keep-alive timeout.
+    with httpx.Client(timeout=10, headers={"Connection": "close"}) as client:
         for step in range(1, polls + 1):
             _sleep_until(min(start + LAG_POLL_SECONDS * step, end))
             for number, server in enumerate(servers):

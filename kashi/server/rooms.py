@@ -118,6 +118,8 @@ class Room:
             self._extend(tail[1:])
         else:
             await self._reload()
+            for connection in self.connections:
+                connection.seen = None  # what they hold may have been taken back: all again
 
     async def sync(self) -> None:
         """Catch up with the log and presence (another request or instance changed them) and

@@ -235,6 +235,38 @@ def test_three_instances_deliver_every_event_once_in_order(postgres_url: str, re
         client.close()
 
 
+def test_a_takeback_on_one_instance_rewrites_the_game_on_another(
+    postgres_url: str, own_redis: RedisServer, cluster: Cluster
+) -> None:
+    """Another instance catches up by replaying only new events, unless the events it holds were
+    taken back: then it rebuilds, and its clients get the log from scratch, even when the log has
+    as many events as they had (Redis hangs, so only the version check of the hub sees it)."""
+    a, b = cluster(2, postgres_url, own_redis.url)
+    host = http(a)
+    game_id = create_game(host, "azul", [{"kind": "me"}, {"kind": "me"}], start=0)["game"]["id"]
+    mover, watcher = Player(a, game_id, host), Player(b, game_id, host)
+    mover.hello()
+    watcher.hello()
+    play_first_moves([mover, watcher], 3)
+    seen_before = watcher.state["event_count"]
+    own_redis.hang()
+    try:
+        version = mover.state["version"]
+        mover.send({"type": "takeback", "version": version})
+        mover.until(newer_than(version))
+        version = mover.state["version"]
+        mover.move(mover.state["legal_moves"][-1])  # not the move taken back (the first legal one)
+        mover.until(newer_than(version))
+    finally:
+        own_redis.resume()
+    stored = stored_events(postgres_url, game_id)
+    assert len(stored) == seen_before, "as many events as the watcher had, the last one different"
+    watcher.until(lambda message: message["type"] == "state" and message["reset"], 15)
+    assert seen_events(watcher) == seen_events(mover) == stored
+    mover.close()
+    watcher.close()
+
+
 # -- presence ---------------------------------------------------------------------------------
 def test_players_on_two_instances_keep_their_seats_until_one_leaves(
     postgres_url: str, redis_url: str, cluster: Cluster
