@@ -77,8 +77,18 @@ def _worker_pid() -> int:
     return os.getpid()
 
 
+NICENESS = 10
+"""Bot workers yield the CPU to the web process: a move or a page waits for no bot."""
+
+
+def _start_worker(parent: int) -> None:
+    """In each local worker: a lower priority, and an exit when the server is gone."""
+    os.nice(NICENESS)
+    _leave_with(parent)
+
+
 def _leave_with(parent: int) -> None:
-    """In each worker: exit when the server is gone (killed with -9, it cannot say so)."""
+    """Exit when ``parent`` is gone (a server killed with -9 cannot say so)."""
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -103,7 +113,7 @@ class LocalBots:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(self.processes, context, initializer=_leave_with, initargs=(os.getpid(),))
+        return ProcessPoolExecutor(self.processes, context, initializer=_start_worker, initargs=(os.getpid(),))
 
     async def start(self) -> None:
         """Start every worker now, so the first bot move does not wait for Python to start."""
