@@ -104,7 +104,7 @@ class Hub:
             if room.owner:
                 await room.set_owner(False)
                 await self.cluster.release(room.id)
-            if not room.connections:
+            if not room.connections and room.idle:  # never cut a task short (a rating being settled)
                 self.rooms.pop(room.id, None)
                 await room.close()
         if self.settings.redis_url:

@@ -572,6 +572,11 @@ class Room:
             self._clock_task = None
             self._clock_version = -1
 
+    @property
+    def idle(self) -> bool:
+        """No task of the room is running (nothing would be cut short by closing it)."""
+        return not self._tasks
+
     def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         task = asyncio.create_task(_logged(work, self.id))
         self._tasks.add(task)
