@@ -71,9 +71,9 @@ class Hub:
             await room.sync()
             await self.fanout.publish(game_id, room.version)
 
-    async def remote_change(self, game_id: str) -> None:
+    async def remote_change(self, game_id: str, presence: bool) -> None:
         if game_id in self.rooms:
-            await self.rooms[game_id].sync()
+            await self.rooms[game_id].sync(presence=presence)
 
     async def resync(self) -> None:
         """Catch every room up with the log (after the fan-out was down: notices were lost)."""

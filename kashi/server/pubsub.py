@@ -23,14 +23,15 @@ CHANNEL = "kashi:games"
 PING_SECONDS = 3.0
 """A listener that hears nothing pings this often; a ping unanswered as long again reconnects."""
 FIRST_RETRY_SECONDS, LAST_RETRY_SECONDS = 0.25, 8.0
-Listener = Callable[[str], Awaitable[None]]
+Listener = Callable[[str, bool], Awaitable[None]]
+"""Called with the game and whether its presence (rather than its log) changed."""
 Resync = Callable[[], Awaitable[None]]
 
 
 class Fanout:
     """Without Redis: a single instance needs no fan-out."""
 
-    async def publish(self, game_id: str, version: int) -> None:
+    async def publish(self, game_id: str, version: int, presence: bool = False) -> None:
         return None
 
     async def start(self, listener: Listener, resync: Resync) -> None:
@@ -51,18 +52,16 @@ class RedisFanout(Fanout):
         self._task: asyncio.Task[None] | None = None
         self.connected = asyncio.Event()
 
-    async def publish(self, game_id: str, version: int) -> None:
-        notice = json.dumps({"game": game_id, "version": version, "from": self.instance})
-        for attempt in range(2):  # the first try may meet a pooled connection to a Redis that restarted
+    async def publish(self, game_id: str, version: int, presence: bool = False) -> None:
+        notice = json.dumps({"game": game_id, "version": version, "presence": presence, "from": self.instance})
+        for _attempt in range(2):
             try:
                 await self.redis.publish(CHANNEL, notice)
                 return
             except RedisConnectionError:
-                if attempt == 0:
-                    continue
+                continue  # a pooled connection to a Redis that restarted: once more on a fresh one
             except Exception:
-                pass
-            break
+                break
         log.warning("redis publish failed; clients will resync from the log", extra={"game": game_id})
 
     def status(self) -> str:
@@ -109,7 +108,7 @@ class RedisFanout(Fanout):
             try:
                 notice = json.loads(message["data"])
                 if notice.get("from") != self.instance:
-                    await listener(str(notice["game"]))
+                    await listener(str(notice["game"]), bool(notice.get("presence")))
             except Exception:
                 log.exception("bad fan-out notice")
 

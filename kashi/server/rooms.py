@@ -121,12 +121,13 @@ class Room:
             for connection in self.connections:
                 connection.seen = None  # what they hold may have been taken back: all again
 
-    async def sync(self) -> None:
-        """Catch up with the log and presence (another request or instance changed them) and
-        tell everyone."""
+    async def sync(self, presence: bool = True) -> None:
+        """Catch up with the log and, unless only the log is said to have changed (another
+        instance's move), with presence; then tell everyone."""
         async with self.lock:
             await self._refresh()
-            await self._read_presence()
+            if presence:
+                await self._read_presence()
             self._after_change(publish=False)
 
     async def set_owner(self, owner: bool) -> None:
@@ -159,7 +160,7 @@ class Room:
     async def _share_presence(self) -> None:
         """Tell the other instances this one's connections changed (they reread presence)."""
         await self.hub.cluster.share_presence(self.id, self.local_presence())
-        await self.hub.fanout.publish(self.id, self.version)
+        await self.hub.fanout.publish(self.id, self.version, presence=True)
 
     # -- who holds what ------------------------------------------------------------------
     def owned(self, connection: Connection) -> set[int]:

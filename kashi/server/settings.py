@@ -44,6 +44,7 @@ class Settings:
     absent_bot: str = "medium"
     """The bot level that stands in for an absent or timed-out player, unless the game says."""
     bot_seconds: float | None = None
+    """Cap on a bot's thinking time per move (None: the level's own limit)."""
     bot_queue: str = "local"
     """``local``: a pool of worker processes in this instance; ``redis``: ``kashi bot-worker``s."""
     bot_processes: int = field(default_factory=lambda: os.cpu_count() or 1)
@@ -52,7 +53,6 @@ class Settings:
     lease_seconds: float = 10.0
     """With several instances: a game's owner renews its lease within this; a dead owner's
     games are taken over this long after its last renewal."""
-    """Cap on a bot's thinking time per move (None: the level's own limit)."""
     allowed_origins: tuple[str, ...] = ()
     """WebSocket origins accepted besides the server's own."""
     max_message_bytes: int = 4096

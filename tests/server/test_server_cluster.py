@@ -192,6 +192,19 @@ class Channel:
         self.client.close()
 
 
+def two_moves_heard(redis_url: str, first: Player, second: Player) -> tuple[int, set[tuple[str, int, str]]]:
+    """Two moves, ``first``'s then ``second``'s, made while listening to the fan-out channel:
+    the version before them, and the notices heard."""
+    channel = Channel(redis_url)
+    version = first.state["version"]
+    play_first_moves([first, second], 2)
+    heard = channel.heard(1)
+    channel.close()
+    for client in (first, second):
+        client.drain(0.3)
+    return version, heard
+
+
 def parent_of(pid: int) -> int:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return int(fields[1])
@@ -436,13 +449,7 @@ def test_redis_restarted_mid_game_loses_nothing(postgres_url: str, own_redis: Re
     wait_until(lambda: fanout_of([a, b]) == ["reconnecting"] * 2, 10, "both instances see the fan-out lost")
     own_redis.start()
     wait_until(lambda: fanout_of([a, b]) == ["listening"] * 2, 15, "both instances listen again")
-    channel = Channel(own_redis.url)
-    version = creator.state["version"]
-    play_first_moves([creator, invitee], 2)
-    heard = channel.heard(1)
-    channel.close()
-    for client in (creator, invitee):
-        client.drain(0.3)
+    version, heard = two_moves_heard(own_redis.url, creator, invitee)
     stored = stored_events(postgres_url, game_id)
     assert len([seat for _number, seat, _text in stored if seat is not None]) == 6
     for client in (creator, invitee):
@@ -505,13 +512,7 @@ def test_a_hung_redis_is_noticed_and_the_fanout_recovers(
     own_redis.resume()
     invitee.until(newer_than(version), 15)
     wait_until(lambda: fanout_of([a, b]) == ["listening"] * 2, 15, "both instances listen again")
-    channel = Channel(own_redis.url)
-    version = invitee.state["version"]
-    play_first_moves([invitee, creator], 2)
-    heard = channel.heard(1)
-    channel.close()
-    for client in (creator, invitee):
-        client.drain(0.3)
+    version, heard = two_moves_heard(own_redis.url, invitee, creator)
     stored = stored_events(postgres_url, game_id)
     for client in (creator, invitee):
         assert_each_event_once(client, stored)
