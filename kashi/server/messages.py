@@ -23,6 +23,7 @@ register(
         "server.no_game": "there is no game {game!r}",
         "server.bad_token": "the seat token is not valid for this game",
         "server.takeback_not_alone": "takebacks are allowed only when every other seat is a bot or yours",
+        "server.takeback_rated": "a rated game allows no takebacks",
         "server.takeback_nothing": "you have no move to take back",
         "server.takeback_hidden": "a takeback cannot go past a chance event or a reveal of hidden information",
         "server.seed_not_allowed": "a seed may be chosen only for a game whose seats are all yours or bots",

@@ -239,6 +239,7 @@ class Room:
             "final_scoring_so_far": [change.to_json() for change in state.final_scoring_so_far()],
             "outcome": outcome.to_json() if outcome is not None else None,
             "seats": [seat.to_json() for seat in self.seats],
+            "rated": ratings.is_rated(self.row, self.seats),
             "clock": self.clock_message(),
         }
 
@@ -461,6 +462,8 @@ class Room:
             return reason("server.no_seat")
         if any(seat.kind != "bot" and seat.seat not in owned for seat in self.seats):
             return reason("server.takeback_not_alone")
+        if ratings.is_rated(self.row, self.seats):
+            return reason("server.takeback_rated")  # else a rating could be bought with retries
         for index in range(len(self.game.events) - 1, -1, -1):
             item = self.game.events[index]
             if item.seat is None or self.visibility[index].hidden_from:

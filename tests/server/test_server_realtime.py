@@ -93,6 +93,28 @@ def test_takebacks_against_bots_and_their_limits(shared_server: ServerProcess) -
     seated.close()
 
 
+def test_a_rated_game_against_a_bot_allows_no_takeback(shared_server: ServerProcess) -> None:
+    """Else a player could retry a move until the bot's answer suits them and keep the rating;
+    the same game asked for casual allows it."""
+    for rated in (True, False):
+        host = http(shared_server)
+        seats = [{"kind": "me"}, {"kind": "bot", "level": "easy"}]
+        game_id = create_game(host, "azul", seats, rated=rated, start=0)["game"]["id"]
+        player = Player(shared_server, game_id, host)
+        assert player.hello()["rated"] is rated
+        count = player.state["event_count"]
+        player.move(player.state["legal_moves"][0])
+        player.until(lambda message, after=count + 2: message["type"] == "state" and message["event_count"] == after)
+        player.send({"type": "takeback", "version": player.state["version"]})
+        answer = player.until(lambda message: message["type"] in ("state", "rejected"))
+        if rated:
+            assert answer["type"] == "rejected" and answer["reason"]["key"] == "server.takeback_rated"
+            assert player.hello()["event_count"] == count + 2, "nothing was taken back"
+        else:
+            assert answer["type"] == "state" and answer["event_count"] == count
+        player.close()
+
+
 def test_time_out_hands_the_seat_to_a_bot_and_the_player_takes_it_back(
     servers: Callable[..., ServerProcess],
 ) -> None:

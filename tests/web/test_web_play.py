@@ -238,6 +238,17 @@ def test_a_takeback_against_a_bot(open_page: Any) -> None:
     assert settle(page) == "active" and page.locator(".status-line.is-yours").count() == 1
 
 
+def test_a_rated_game_against_a_bot_offers_no_takeback(open_page: Any) -> None:
+    page = open_page("/")
+    play_computer(page, rated=True)
+    settle(page)
+    seen = version(page)
+    click_move(page, random.Random(11))
+    settle(page, seen)
+    assert page.locator(".log-list .log-move").count() >= 2, "my move and the bot's answer"
+    assert page.locator(".table-actions button").is_hidden()
+
+
 def test_the_table_comes_back_after_the_server_is_killed(browser: Any, tmp_path: Any) -> None:
     from conftest import Pages
 

@@ -51,11 +51,15 @@ def home_ready(page: Any) -> None:
     page.wait_for_selector(".friends-form")
 
 
-def play_computer(page: Any, family: str = "azul", variant: str | None = None, level: str = "easy") -> None:
-    """The home page's one-click game against the computer, from the family's card."""
+def play_computer(
+    page: Any, family: str = "azul", variant: str | None = None, level: str = "easy", rated: bool = False
+) -> None:
+    """The home page's one-click game against the computer, from the family's card (casual
+    unless asked)."""
     if variant is not None:
         page.select_option(f"#quick-{family}-variant", variant)
     page.select_option(f"#quick-{family}-level", level)
+    page.locator(f"#quick-{family}-rated").set_checked(rated)
     page.locator(f"#quick-{family}-level").locator("xpath=ancestor::form").locator("button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))
 

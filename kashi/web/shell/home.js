@@ -72,7 +72,8 @@ function gameCard(family, variants, fail) {
         const bot = { kind: "bot", level: data.get(`${id}-level`) };
         const seat = data.get(`${id}-seat`);
         const first = seat === "random" ? Math.random() < 0.5 : seat === "first";
-        create({ variant: data.get(`${id}-variant`), seats: first ? [{ kind: "me" }, bot] : [bot, { kind: "me" }], public: false, start: 0 }, fail);
+        const rated = data.get(`${id}-rated`) === "on";
+        create({ variant: data.get(`${id}-variant`), seats: first ? [{ kind: "me" }, bot] : [bot, { kind: "me" }], public: false, rated, start: 0 }, fail);
       },
     },
     h(
@@ -82,9 +83,15 @@ function gameCard(family, variants, fail) {
       select(`${id}-level`, t("ui.form.level"), LEVELS.map((level) => [level, t(`level.${level}`)]), "medium"),
       select(`${id}-seat`, t("ui.form.seat"), [["first", t("ui.form.seat.first")], ["second", t("ui.form.seat.second")], ["random", t("ui.form.seat.random")]], "first"),
     ),
+    ratedChoice(`${id}-rated`, false),
     h("button", { type: "submit", class: "primary" }, t("ui.home.play_computer")),
   );
   return h("article", { class: "game-card" }, picture, h("h3", {}, t(`variant.${family}`)), pitch, form);
+}
+
+/** Casual games allow takebacks against bots; rated ones count for the ratings and allow none. */
+function ratedChoice(id, checked) {
+  return h("div", { class: "option check" }, h("input", { type: "checkbox", id, name: id, checked }), h("label", { for: id }, t("ui.form.rated")));
 }
 
 function optionField(spec, family) {
@@ -117,6 +124,7 @@ function friendsForm(variants, me, fail) {
   const clockSeconds = h("input", { id: "friends-seconds", type: "number", min: 1, max: 86400, value: 60 });
   const clockIncrement = h("input", { id: "friends-increment", type: "number", min: 0, max: 3600, value: 5 });
   const publicBox = h("input", { type: "checkbox", id: "friends-public" });
+  const ratedBox = ratedChoice("friends-rated", true);
   const nameInput = h("input", { id: "friends-name", value: me.display_name, maxlength: 40 });
 
   const current = () => choices.find((item) => item.name === variantSelect.value);
@@ -183,7 +191,7 @@ function friendsForm(variants, me, fail) {
       chooser.value.startsWith("bot:") ? { kind: "bot", level: chooser.value.slice(4) } : { kind: chooser.value },
     );
     const clock = clockKind.value === "none" ? { kind: "none" } : { kind: clockKind.value, seconds: Number(clockSeconds.value), increment: clockKind.value === "fischer" ? Number(clockIncrement.value) : 0 };
-    create({ variant: item.name, seats, options, clock, public: publicBox.checked }, fail);
+    create({ variant: item.name, seats, options, clock, public: publicBox.checked, rated: ratedBox.querySelector("input").checked }, fail);
   };
 
   const section = h(
@@ -208,6 +216,7 @@ function friendsForm(variants, me, fail) {
         clockIncrement,
       ),
       h("div", { class: "option check" }, publicBox, h("label", { for: "friends-public" }, t("ui.form.public"))),
+      ratedBox,
       h("button", { type: "submit", class: "primary" }, t("ui.home.create")),
     ),
   );

@@ -268,7 +268,7 @@ class Table {
     this.clock = clockReader(message.clock);
     this.tickClocks();
     const everyOtherIsMine = message.seats.every((entry, seat) => entry.kind === "bot" || message.you.includes(seat));
-    this.takebackButton.hidden = !(message.status === "active" && message.you.length > 0 && everyOtherIsMine);
+    this.takebackButton.hidden = !(message.status === "active" && !message.rated && message.you.length > 0 && everyOtherIsMine);
   }
 
   tickClocks() {
