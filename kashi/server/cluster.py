@@ -27,8 +27,10 @@ from kashi.server.logs import log
 class Alone:
     """One instance: it owns every game; presence is its own connections."""
 
-    lease_seconds = 10.0
-    """How long a lease outlives its last renewal: the longest a game waits for a dead owner."""
+    def __init__(self, lease_seconds: float = 10.0) -> None:
+        self.lease_seconds = lease_seconds
+        """How long a lease outlives its last renewal: the longest a game waits for a dead
+        owner. Alone, it only sets how often the rooms are tended."""
 
     @property
     def renew_seconds(self) -> float:
@@ -76,9 +78,9 @@ return 0
 
 class RedisCluster(Alone):
     def __init__(self, url: str, instance: str, lease_seconds: float) -> None:
+        super().__init__(lease_seconds)
         self.redis: Redis = Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         self.instance = instance
-        self.lease_seconds = lease_seconds
         self._claim = self.redis.register_script(_CLAIM)
         self._release = self.redis.register_script(_RELEASE)
 
@@ -147,4 +149,4 @@ def _presence(game_id: str) -> str:
 
 
 def make_cluster(url: str | None, instance: str, lease_seconds: float) -> Alone:
-    return RedisCluster(url, instance, lease_seconds) if url else Alone()
+    return RedisCluster(url, instance, lease_seconds) if url else Alone(lease_seconds)

@@ -64,6 +64,20 @@ class Hub:
                 await room.set_owner(owned)
             return room
 
+    async def visit(self, game_id: str) -> Room | None:
+        """The game's room, kept loaded until ``leave``: counted before any other task runs,
+        so the tending loop cannot let go of it in between."""
+        while True:
+            room = await self.room(game_id)
+            if room is None or self.rooms.get(game_id) is room:
+                if room is not None:
+                    room.visitors += 1
+                return room
+
+    @staticmethod
+    def leave(room: Room) -> None:
+        room.visitors -= 1
+
     async def changed(self, game_id: str) -> None:
         """The log of a game changed elsewhere (the lobby, another instance): catch up."""
         room = await self.room(game_id)
@@ -104,7 +118,7 @@ class Hub:
             if room.owner:
                 await room.set_owner(False)
                 await self.cluster.release(room.id)
-            if not room.connections and room.idle:  # never cut a task short (a rating being settled)
+            if not room.visitors and room.idle:  # never cut a task short (a rating being settled)
                 self.rooms.pop(room.id, None)
                 await room.close()
         if self.settings.redis_url:

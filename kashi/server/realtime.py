@@ -59,7 +59,7 @@ def _pacer(hub: Hub) -> Pacer:
 
 
 async def _open(hub: Hub, connection: Connection, game_id: str) -> None:
-    room = await hub.room(game_id) if len(game_id) <= 32 else None
+    room = await hub.visit(game_id) if len(game_id) <= 32 else None
     if room is None:
         connection.send({"type": "error", "reason": reason("server.no_game", game=game_id[:32])})
         await connection.close(4404)
@@ -70,6 +70,7 @@ async def _open(hub: Hub, connection: Connection, game_id: str) -> None:
         pass
     finally:
         await room.detach(connection)
+        hub.leave(room)
         connection.stop()
 
 

@@ -56,6 +56,9 @@ class Room:
         self.id = snapshot.row.id
         self.lock = asyncio.Lock()
         self.connections: set[Connection] = set()
+        self.visitors = 0
+        """Sockets open on the room, with or without their hello: while any is, the hub keeps
+        the room (a socket must never say hello to a room the hub has let go of)."""
         self.present: Counter[int] = Counter()
         """This instance's connections holding each seat."""
         self.elsewhere: list[int] = []

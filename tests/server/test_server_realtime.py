@@ -3,6 +3,7 @@ limits and the origin check."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pytest
@@ -218,3 +219,24 @@ def test_every_state_carries_what_the_final_scoring_would_add_so_far(shared_serv
 
 def reply_of(player: Player, kind: str) -> dict[str, object]:
     return player.until(lambda message: message["type"] == kind)
+
+
+def test_a_socket_keeps_its_waiting_room_loaded_until_it_says_hello(
+    servers: Callable[..., ServerProcess],
+) -> None:
+    """The server lets go of rooms nobody is in; a socket opened before its hello must count,
+    or it says hello to a room the server has let go of and never hears the next moves."""
+    server = servers(env={"KASHI_LEASE_SECONDS": "0.4"})  # rooms are tended every 0.1 s
+    host, guest = http(server), http(server)
+    created = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}], start=1)
+    early = Player(server, created["game"]["id"], host)  # opened while the game waits
+    time.sleep(1)
+    guest.post("/api/join", json={"token": invite_token(created, 1)}).raise_for_status()
+    invitee = Player(server, created["game"]["id"], guest)
+    early.hello()
+    invitee.hello()
+    version = invitee.state["version"]
+    invitee.move(invitee.state["legal_moves"][0])
+    assert early.until(lambda message: message["type"] == "state" and message["version"] > version, timeout=5)
+    for player in (early, invitee):
+        player.close()
