@@ -12,6 +12,8 @@ from kashi.core.registry import Option
 COLOURS = "BYRKW"
 """Blue, Yellow, Red, blacK, White: the spec's order and letters."""
 COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
+LINES = len(COLOURS)
+"""Pattern lines, wall rows and wall columns of a board: one per colour."""
 TILES_PER_COLOUR = 20
 TILES = TILES_PER_COLOUR * len(COLOURS)
 FACTORY_SIZE = 4

@@ -693,38 +693,16 @@ class AzulState(State[Move, Chance]):
         return self.copy()
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS}
-        data["rules"] = self.rules.to_options()
-        data["factories"] = [list(tiles) for tiles in self.factories]
-        data["tiling"] = list(self.tiling) if self.tiling is not None else None
-        return {key: (value[:] if isinstance(value, list) else value) for key, value in data.items()}
+        """The facts of the position (docs/records.md, "State JSON"), no cache of the engine."""
+        from kashi.games.azul.facts import facts_of
+
+        return {"game": self.family, "rules": self.rules.to_options(), **facts_of(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> AzulState:
-        from kashi.games.azul.invariants import problems
+        from kashi.games.azul.facts import from_json
 
-        try:
-            state = object.__new__(cls)
-            for name in _FIELDS:
-                setattr(state, name, data[name])
-            state.rules = AzulRules.from_options(data["rules"])
-            state.factories = [FILLS[tuple(tiles)].counts if any(tiles) else EMPTY for tiles in data["factories"]]
-            tiling = data["tiling"]
-            state.tiling = (int(tiling[0]), int(tiling[1])) if tiling is not None else None
-            for name in _FIELDS:
-                value = getattr(state, name)
-                if isinstance(value, list):
-                    if name == "floor":
-                        state.floor = [str(row) for row in value]
-                    elif name != "factories":
-                        setattr(state, name, [int(item) for item in value])
-            state._facts = []
-            found = problems(state)
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise KashiError("core.bad_json", reason=f"{type(error).__name__}: {error}") from None
-        if found:
-            raise KashiError("core.bad_json", reason="; ".join(found))
-        return state
+        return from_json(data)
 
     def position(self) -> str:
         from kashi.games.azul.position import write

@@ -68,7 +68,7 @@ FIELDS = (
     "line_count", "broken", "score", "tablets", "fill_workshop", "fill_need", "opening_left",
     "chip_due", "tiling_turn", "tile_line", "tile_stage", "stand_ins", "last_pass",
 )  # fmt: skip
-"""Every field of a position, in the order of ``to_json``."""
+"""Every field of the engine's position: the facts and the caches worked out from them."""
 
 
 class AzulDuelState(State[Move, Chance]):
@@ -351,13 +351,14 @@ class AzulDuelState(State[Move, Chance]):
         return views.determinize(self, rng)
 
     def to_json(self) -> dict[str, Any]:
-        from kashi.games.azul_duel.serial import to_json
+        """The facts of the position (docs/records.md, "State JSON"), no cache of the engine."""
+        from kashi.games.azul_duel.facts import facts_of
 
-        return to_json(self)
+        return {"game": self.family, "rules": self.rules.to_options(), **facts_of(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> AzulDuelState:
-        from kashi.games.azul_duel.serial import from_json
+        from kashi.games.azul_duel.facts import from_json
 
         return from_json(data)
 
