@@ -26,8 +26,12 @@ from kashi.games.azul.rules import (
     TILES,
     TILES_PER_COLOUR,
     AzulRules,
+    board_base,
+    board_index,
+    cell_index,
     check_options,
     factories_for,
+    wall_bit,
 )
 from kashi.games.azul.state import AzulState
 
@@ -89,13 +93,12 @@ def _player_of(state: AzulState, seat: int) -> dict[str, Any]:
 
 def _lines(seat: int) -> range:
     """The indices of a seat's pattern lines in the engine's per-seat lists."""
-    return range(seat * LINES, seat * LINES + LINES)
+    return range(board_base(seat), board_base(seat) + LINES)
 
 
 def _wall_rows(seat: int) -> list[slice]:
     """The slices of a seat's wall rows in the engine's ``cells``."""
-    first = seat * LINES * LINES
-    return [slice(first + row * LINES, first + row * LINES + LINES) for row in range(LINES)]
+    return [slice(cell_index(seat, row, 0), cell_index(seat, row, 0) + LINES) for row in range(LINES)]
 
 
 # -- the state of some facts ----------------------------------------------------------------
@@ -161,9 +164,9 @@ def _player(state: AzulState, seat: int, board: Any) -> None:
         state.cells[cells] = _wall_row(tiles, f"{name} wall row {row + 1}")
         for column, colour in enumerate(state.cells[cells]):
             if colour >= 0:
-                state.wall[seat] |= 1 << (LINES * row + column)
-                state.row_colours[seat * LINES + row] |= 1 << colour
-                state.column_colours[seat * LINES + column] |= 1 << colour
+                state.wall[seat] |= 1 << wall_bit(row, column)
+                state.row_colours[board_index(seat, row)] |= 1 << colour
+                state.column_colours[board_index(seat, column)] |= 1 << colour
     for line in range(LINES):
         state._refresh_accept(seat, line)
     state.floor[seat] = _floor(board["floor"], f"{name} floor")
@@ -207,7 +210,7 @@ def _turn(state: AzulState, value: Any) -> None:
         seat, line = whole(turn["seat"], "turn", 0, players - 1), whole(turn["line"], "turn", 1, LINES) - 1
         if not state.rules.grey:
             refuse("turn", f"seat {seat}, line {line + 1}: only the grey wall asks where a tile goes")
-        if state.line_count[seat * LINES + line] != line + 1:
+        if state.line_count[board_index(seat, line)] != line + 1:
             refuse("turn", f"pattern line {line + 1} of seat {seat} is not complete")
         state.tiling = (seat, line)
         state.current_player = seat

@@ -96,6 +96,11 @@ COLOUR_COUNT = len(COLOURS)
 CHIP_TYPES = len(CHIP_NAMES)
 
 
+def sun_index(workshop: int, colour: int) -> int:
+    """The count of a colour in a workshop's sun, in ``suns``."""
+    return workshop * COLOUR_COUNT + colour
+
+
 def sun_of(workshop: int) -> slice:
     """A workshop's sun in ``suns``: its tiles as counts per colour."""
     return slice(workshop * COLOUR_COUNT, (workshop + 1) * COLOUR_COUNT)
@@ -126,6 +131,16 @@ def slot_index(seat: int, slot: int) -> int:
     return seat * SLOTS + slot
 
 
+def slots_of(seat: int) -> slice:
+    """A seat's dome slots in ``slots``."""
+    return slice(seat * SLOTS, (seat + 1) * SLOTS)
+
+
 def dome_base(seat: int) -> int:
-    """Where a seat's 36 dome cells start in ``cells`` and ``tiles``."""
+    """Where a seat's 36 dome cells start in ``cells`` and ``tiles`` (cell ``row * 6 + column``)."""
     return seat * CELLS
+
+
+def dome_of(seat: int) -> slice:
+    """A seat's dome cells in ``cells`` and ``tiles``."""
+    return slice(seat * CELLS, (seat + 1) * CELLS)

@@ -74,10 +74,11 @@ FIELDS = (
 class AzulDuelState(State[Move, Chance]):
     """A position of Azul Duel.
 
-    Per-seat data are flat lists indexed ``seat * size + i``: lines (6), broken tiles by colour
-    (5), chips by type (10), dome slots (9) and dome cells (36). Suns are ``workshop * 5 +
-    colour`` counts; small moons are tuples bottom to top (``moons[w - 1]``). Plates not yet
-    seen are ``-1`` in the stack and the hand and are drawn from ``pool`` when revealed.
+    Per-seat data are flat lists, found through the geometry of ``components``: pattern lines
+    (``line_index``), broken tiles by colour (``broken_of``), chips by type (``chip_index``),
+    dome slots (``slot_index``) and dome cells (from ``dome_base``). Suns are counts per colour
+    (``sun_of``); small moons are tuples bottom to top (``moons[w - 1]``). Plates not yet seen
+    are ``-1`` in the stack and the hand and are drawn from ``pool`` when revealed.
     """
 
     family = "azul-duel"
