@@ -156,7 +156,7 @@ def test_one_seat_never_learns_the_plates_the_other_draws(pages: Any, web_server
     for state in mine:
         view = state["view"]
         for plate in view["stack"]:
-            assert plate is None or plate["known_to"] == [0], "a plate under the stack is shown only to who put it there"
+            assert plate is None or plate["known_to"] == [0], "a returned plate is shown only to who put it there"
         drawn = view["turn"].get("drawn")
         if drawn and view["turn"]["seat"] != 0:
             assert set(drawn) == {None}, "the other's drawn plates are hidden"
