@@ -202,7 +202,7 @@ def _turn(state: AzulState, value: Any) -> None:
         _end(state)
     elif step == CENTRE_TILE:
         if not state.rules.centre_seed_tile:
-            refuse("turn", "fill+: these rules draw no centre tile")
+            refuse("turn", "these rules draw no centre tile")
         _refill(state, len(state.factories))
     elif step == FILL:
         _refill(state, whole(turn["factory"], "turn", 1, len(state.factories)) - 1)
