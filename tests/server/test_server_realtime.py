@@ -190,10 +190,10 @@ def test_a_preview_scores_a_move_without_making_it(shared_server: ServerProcess)
     assert reply_of(watcher, "rejected")["reason"]["key"] == "server.no_seat"
     again = Player(shared_server, game_id, host)
     assert (again.hello()["version"], again.state["view"]) == before
-    tracks = sum(state["view"]["tracks"][0])
+    tracks = sum(state["view"]["tracks"][0].values())
     player.move(move)
     after = player.until(lambda message: message["type"] == "state" and message["version"] > before[0])
-    assert sum(after["view"]["tracks"][0]) - tracks == promised
+    assert sum(after["view"]["tracks"][0].values()) - tracks == promised
     lines = [part["params"]["lines"] for change in preview["score_changes"] for part in change["parts"]]
     assert lines and all(line[0] in move for runs in lines for line in runs), "each run starts on the tile"
     for client in (player, watcher, again):

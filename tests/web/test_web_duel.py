@@ -127,8 +127,8 @@ def test_one_seat_never_learns_the_plates_the_other_draws(pages: Any, web_server
             returned += choice.startswith("bottom")
             player.move(choice)
             player.until(lambda message: message["type"] in ("state", "rejected"))
-            hand = player.state["view"]["hand"]
-            faces |= {plate for plate in hand if plate >= 0}
+            hand = player.state["view"]["turn"].get("drawn") or []
+            faces |= {plate for plate in hand if plate is not None}
             drawn_here = f"(v) => document.querySelector('.table')?.dataset.drawn === '{player.state['version']}'"
             page.wait_for_function(drawn_here)
             if hand:  # this seat watches the drawing: backs only, as many as were drawn
@@ -145,20 +145,21 @@ def test_one_seat_never_learns_the_plates_the_other_draws(pages: Any, web_server
     else:
         raise AssertionError("the other seat never returned a plate under the stack")
     theirs = player.state["view"]
-    known = [at for at, plate in enumerate(theirs["stack"]) if plate >= 0]
+    known = [at for at, plate in enumerate(theirs["stack"]) if plate is not None]
     assert known, "the returned plates are known to the seat that returned them"
     here = next(state for state in reversed(states) if state["version"] == player.state["version"])
-    assert [here["view"]["stack"][at] for at in known] == [-1] * len(known), "and unknown to this seat"
+    assert [here["view"]["stack"][at] for at in known] == [None] * len(known), "and unknown to this seat"
     player.close()
     assert draws == 3 and faces, "the other seat drew plates"
     mine = [state for state in states if state["you"] == [0]]
     assert len(mine) > 5
     for state in mine:
         view = state["view"]
-        for plate, known in zip(view["stack"], view["stack_known"], strict=True):
-            assert plate < 0 or known & 1, "a plate under the stack is shown only to who put it there"
-        if view["hand"] and view["to_move"] != 0:
-            assert set(view["hand"]) == {-1}, "the other's drawn plates are hidden"
+        for plate in view["stack"]:
+            assert plate is None or plate["known_to"] == [0], "a returned plate is shown only to who put it there"
+        drawn = view["turn"].get("drawn")
+        if drawn and view["turn"]["seat"] != 0:
+            assert set(drawn) == {None}, "the other's drawn plates are hidden"
         chance = [event["text"] for event in state["events"] if event["seat"] is None]
         assert not any(re.fullmatch(r"drawn \d+", text) for text in chance), "the drawn plate's number is hidden"
 

@@ -175,7 +175,7 @@ def test_one_seats_page_and_socket_never_hold_the_other_rack(open_page: Any, web
     states = [frame for frame in frames if frame.get("type") == "state"]
     assert len(states) > 10
     for state in states:
-        assert set(state["view"]["racks"][1]) <= {"??"}, "the bot's rack is never sent"
+        assert isinstance(state["view"]["players"][1]["rack"], int), "the bot's rack is never sent, only its size"
         texts = [event["text"] for event in state["events"]] + [str(state.get("last_move"))]
         assert not any(text in bot_draws for text in texts), "no event says what the bot drew"
     assert not any(line in page.content() for line in bot_draws)

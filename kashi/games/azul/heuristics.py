@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING
 
 from kashi.core.state import best_sampled_move
 from kashi.games.azul.moves import CENTRE, FLOOR, Draft, Move
-from kashi.games.azul.rules import COLOUR_BONUS, COLUMN_BONUS, FLOOR_TOTAL, ROW_BONUS, wall_column
+from kashi.games.azul.rules import (
+    COLOUR_BONUS,
+    COLUMN_BONUS,
+    FLOOR_TOTAL,
+    ROW_BONUS,
+    board_base,
+    board_index,
+    wall_bit,
+    wall_column,
+)
 from kashi.games.azul.scoring import placement_points
 
 if TYPE_CHECKING:
@@ -22,9 +31,9 @@ PARTIAL_LINE = 0.45
 """Share of a placement's value credited per filled place of an unfinished line."""
 POTENTIAL = 0.6
 """Share of the end bonuses credited for partly built rows, columns and colours."""
-ROW_CELLS = tuple(0b11111 << (5 * row) for row in range(5))
-COLUMN_CELLS = tuple(sum(1 << (5 * row + column) for row in range(5)) for column in range(5))
-COLOUR_CELLS = tuple(sum(1 << (5 * row + wall_column(colour, row)) for row in range(5)) for colour in range(5))
+ROW_CELLS = tuple(0b11111 << wall_bit(row, 0) for row in range(5))
+COLUMN_CELLS = tuple(sum(1 << wall_bit(row, column) for row in range(5)) for column in range(5))
+COLOUR_CELLS = tuple(sum(1 << wall_bit(row, wall_column(colour, row)) for row in range(5)) for colour in range(5))
 
 
 def evaluate(state: AzulState) -> tuple[float, ...]:
@@ -50,7 +59,7 @@ def _project(state: AzulState, seat: int) -> tuple[int, float, float]:
     cross = state.rules.adjacency == "cross"
     gained = 0
     pending = 0.0
-    base = seat * 5
+    base = board_base(seat)
     for line in range(5):
         count = state.line_count[base + line]
         if not count:
@@ -59,10 +68,10 @@ def _project(state: AzulState, seat: int) -> tuple[int, float, float]:
         if column < 0:
             continue
         if count == line + 1:
-            wall |= 1 << (5 * line + column)
+            wall |= 1 << wall_bit(line, column)
             gained += placement_points(wall, line, column, cross)
         else:
-            value = placement_points(wall | 1 << (5 * line + column), line, column, cross)
+            value = placement_points(wall | 1 << wall_bit(line, column), line, column, cross)
             pending += PARTIAL_LINE * value * count / (line + 1)
     score = max(0, state.score[seat] + gained + FLOOR_TOTAL[len(state.floor[seat])])
     return wall, score, pending
@@ -70,13 +79,15 @@ def _project(state: AzulState, seat: int) -> tuple[int, float, float]:
 
 def _column(state: AzulState, seat: int, line: int, wall: int) -> int:
     """Where the line's tile will go: printed on the colour side, the first legal space on grey."""
-    colour = state.line_colour[seat * 5 + line]
+    base = board_base(seat)
+    colour = state.line_colour[base + line]
     if not state.rules.grey:
         return wall_column(colour, line)
+    taken = state.column_colours
     columns = [
         column
         for column in range(5)
-        if not (wall >> (5 * line + column)) & 1 and not (state.column_colours[seat * 5 + column] >> colour) & 1
+        if not (wall >> wall_bit(line, column)) & 1 and not (taken[base + column] >> colour) & 1
     ]
     return columns[0] if columns else -1
 
@@ -109,7 +120,7 @@ def quick_value(state: AzulState, move: Move) -> int:
     taken = tiles[move.colour]
     if move.line == FLOOR:
         return -3 * taken - 2
-    index = state.current_player * 5 + move.line
+    index = board_index(state.current_player, move.line)
     space = move.line + 1 - state.line_count[index]
     fits = min(taken, space)
     overflow = taken - fits + move.to_floor

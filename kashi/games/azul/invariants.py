@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kashi.core.state import CHANCE, TERMINAL
-from kashi.games.azul.rules import COLOURS, FLOOR_SPACES, TILES, TILES_PER_COLOUR, factories_for
+from kashi.games.azul.rules import (
+    COLOURS,
+    FLOOR_SPACES,
+    LINES,
+    TILES,
+    TILES_PER_COLOUR,
+    WALL_CELLS,
+    board_base,
+    cell_index,
+    factories_for,
+    wall_bit,
+)
 
 if TYPE_CHECKING:
     from kashi.games.azul.state import AzulState
@@ -18,8 +29,8 @@ def problems(state: AzulState) -> list[str]:
     if players not in (2, 3, 4) or len(state.factories) != factories_for(players):
         return [f"{players} players with {len(state.factories)} factories"]
     per_seat = ("line_colour", "line_count", "accept", "row_colours", "column_colours")
-    sizes = {name: 5 * players for name in per_seat}
-    sizes.update({"wall": players, "floor": players, "score": players, "cells": 25 * players})
+    sizes = {name: LINES * players for name in per_seat}
+    sizes.update({"wall": players, "floor": players, "score": players, "cells": WALL_CELLS * players})
     sizes.update({"bag": 5, "lid": 5, "centre": 5})
     for name, size in sizes.items():
         if len(getattr(state, name)) != size:
@@ -28,7 +39,7 @@ def problems(state: AzulState) -> list[str]:
         count = state.bag[colour] + state.lid[colour] + state.centre[colour]
         count += sum(tiles[colour] for tiles in state.factories)
         for seat in range(players):
-            base = seat * 5
+            base = board_base(seat)
             count += sum(state.line_count[base + line] for line in range(5) if state.line_colour[base + line] == colour)
             count += sum(1 for row in range(5) if (state.row_colours[base + row] >> colour) & 1)
             count += state.floor[seat].count(COLOURS[colour])
@@ -43,7 +54,7 @@ def problems(state: AzulState) -> list[str]:
     if state.current_player >= 0 and state.tiling is None and markers != 1:
         found.append(f"{markers} starting-player markers on the table")
     for seat in range(players):
-        base = seat * 5
+        base = board_base(seat)
         wall = state.wall[seat]
         for line in range(5):
             colour, count = state.line_colour[base + line], state.line_count[base + line]
@@ -51,13 +62,13 @@ def problems(state: AzulState) -> list[str]:
                 found.append(f"seat {seat} line {line + 1} holds {count} of colour {colour}")
             elif colour >= 0 and (state.row_colours[base + line] >> colour) & 1:
                 found.append(f"seat {seat} line {line + 1} holds a colour already in its wall row")
-            row = [state.cells[seat * 25 + line * 5 + column] for column in range(5)]
-            if any(((wall >> (5 * line + column)) & 1) != (row[column] >= 0) for column in range(5)):
+            row = [state.cells[cell_index(seat, line, column)] for column in range(5)]
+            if any(((wall >> wall_bit(line, column)) & 1) != (row[column] >= 0) for column in range(5)):
                 found.append(f"seat {seat} wall row {line + 1} disagrees with its cells")
             if sum(1 << cell for cell in row if cell >= 0) != state.row_colours[base + line]:
                 found.append(f"seat {seat} wall row {line + 1} repeats a colour")
         for column in range(5):
-            cells = [state.cells[seat * 25 + row * 5 + column] for row in range(5)]
+            cells = [state.cells[cell_index(seat, row, column)] for row in range(5)]
             if sum(1 << cell for cell in cells if cell >= 0) != state.column_colours[base + column]:
                 found.append(f"seat {seat} wall column {column + 1} repeats a colour")
             if not state.rules.grey and any(cell >= 0 and cell != (column - row) % 5 for row, cell in enumerate(cells)):

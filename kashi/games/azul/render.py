@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.core.text import Palette, pad
-from kashi.games.azul.rules import COLOURS, FLOOR_PENALTY, FLOOR_SPACES, wall_colour
+from kashi.games.azul.rules import COLOURS, FLOOR_PENALTY, FLOOR_SPACES, board_base, cell_index, wall_bit, wall_colour
 
 if TYPE_CHECKING:
     from kashi.games.azul.state import AzulState
@@ -44,16 +44,16 @@ def _board(state: AzulState, seat: int, colour: bool) -> list[str]:
     """Pattern lines right-aligned against the wall, wall cells lower case while empty."""
     mover = " <" if state.current_player == seat else ""
     rows = [f"Seat {seat}  score {state.score[seat]}{mover}"]
-    base = seat * 5
+    base = board_base(seat)
     wall = state.wall[seat]
     for line in range(5):
         held, count = state.line_colour[base + line], state.line_count[base + line]
         pattern = "." * (line + 1 - count) + (paint(COLOURS[held], colour) * count if count else "")
         cells = []
         for column in range(5):
-            filled = (wall >> (5 * line + column)) & 1
+            filled = (wall >> wall_bit(line, column)) & 1
             if state.rules.grey:
-                letter = COLOURS[state.cells[seat * 25 + line * 5 + column]] if filled else "."
+                letter = COLOURS[state.cells[cell_index(seat, line, column)]] if filled else "."
             else:
                 printed = COLOURS[wall_colour(line, column)]
                 letter = printed if filled else printed.lower()

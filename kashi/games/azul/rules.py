@@ -12,6 +12,9 @@ from kashi.core.registry import Option
 COLOURS = "BYRKW"
 """Blue, Yellow, Red, blacK, White: the spec's order and letters."""
 COLOUR_NAMES = ("blue", "yellow", "red", "black", "white")
+LINES = len(COLOURS)
+"""Pattern lines, wall rows and wall columns of a board: one per colour."""
+WALL_CELLS = LINES * LINES
 TILES_PER_COLOUR = 20
 TILES = TILES_PER_COLOUR * len(COLOURS)
 FACTORY_SIZE = 4
@@ -24,6 +27,27 @@ ROW_BONUS, COLUMN_BONUS, COLOUR_BONUS = 2, 7, 10
 
 def factories_for(players: int) -> int:
     return 2 * players + 1
+
+
+def board_base(seat: int) -> int:
+    """Where a seat's entries start in the engine's per-seat lists of five (pattern lines, wall
+    rows, wall columns, accept masks by colour): entry ``k`` is at ``board_base(seat) + k``."""
+    return seat * LINES
+
+
+def board_index(seat: int, entry: int) -> int:
+    """Entry ``entry`` (a line, a wall row or column, a colour) of a seat's per-seat lists."""
+    return seat * LINES + entry
+
+
+def cell_index(seat: int, row: int, column: int) -> int:
+    """A wall space of a seat in the engine's ``cells``."""
+    return seat * WALL_CELLS + row * LINES + column
+
+
+def wall_bit(row: int, column: int) -> int:
+    """The bit of a wall space in a seat's 25-bit wall mask."""
+    return LINES * row + column
 
 
 def wall_column(colour: int, row: int) -> int:

@@ -1,23 +1,28 @@
-"""Wall scoring on a 25-bit wall mask (bit ``5 * row + column``), shared by rules and heuristics."""
+"""Wall scoring on a 25-bit wall mask (bit ``wall_bit(row, column)``), shared by rules and heuristics."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from kashi.games.azul.rules import LINES, wall_bit
+
+LAST = LINES - 1
+
 
 def runs(wall: int, row: int, column: int) -> tuple[int, int]:
     """Lengths of the horizontal and vertical contiguous runs through a (filled) cell."""
+    row_start = wall_bit(row, 0)
     left = column
-    while left > 0 and (wall >> (5 * row + left - 1)) & 1:
+    while left > 0 and (wall >> (row_start + left - 1)) & 1:
         left -= 1
     right = column
-    while right < 4 and (wall >> (5 * row + right + 1)) & 1:
+    while right < LAST and (wall >> (row_start + right + 1)) & 1:
         right += 1
     top = row
-    while top > 0 and (wall >> (5 * (top - 1) + column)) & 1:
+    while top > 0 and (wall >> (LINES * (top - 1) + column)) & 1:
         top -= 1
     bottom = row
-    while bottom < 4 and (wall >> (5 * (bottom + 1) + column)) & 1:
+    while bottom < LAST and (wall >> (LINES * (bottom + 1) + column)) & 1:
         bottom += 1
     return right - left + 1, bottom - top + 1
 

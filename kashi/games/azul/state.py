@@ -1,7 +1,8 @@
 """The Azul engine: one state class for the whole family, driven by ``AzulRules``.
 
-State is kept in flat lists of small ints (per seat ``seat * 5 + line``) so a copy is a handful
-of list slices; walls are 25-bit masks. Explanations (illegal moves, score parts) are built
+State is kept in flat lists of small ints (per seat five entries from ``board_base(seat)``, wall
+spaces at ``cell_index``) so a copy is a handful of list slices; walls are 25-bit masks
+(``wall_bit``). Explanations (illegal moves, score parts) are built
 only when asked for.
 """
 
@@ -40,15 +41,22 @@ from kashi.games.azul.rules import (
     FACTORY_SIZE,
     FLOOR_SPACES,
     FLOOR_TOTAL,
+    LINES,
     ROW_BONUS,
     TILES_PER_COLOUR,
+    WALL_CELLS,
     AzulRules,
+    board_base,
+    board_index,
+    cell_index,
     factories_for,
+    wall_bit,
     wall_column,
 )
 from kashi.games.azul.scoring import placement
 
 EMPTY = FILLS[(0, 0, 0, 0, 0)].counts
+COLOUR_COUNT = len(COLOURS)
 MARKER = "1"
 """The starting-player marker as it appears on a floor line."""
 FULL_ROW = ALL_LINES = 0b11111
@@ -116,18 +124,18 @@ class AzulState(State[Move, Chance]):
         self.round = 1
         self.starter = self.next_starter = start
         self.factories = [EMPTY] * factories_for(players)
-        self.centre = [0] * 5
+        self.centre = [0] * COLOUR_COUNT
         self.marker_in_centre = True
         self.marker_floor = -1
-        self.bag = [TILES_PER_COLOUR] * 5
-        self.lid = [0] * 5
-        self.line_colour = [-1] * (5 * players)
-        self.line_count = [0] * (5 * players)
-        self.accept = [ALL_LINES] * (5 * players)
+        self.bag = [TILES_PER_COLOUR] * COLOUR_COUNT
+        self.lid = [0] * COLOUR_COUNT
+        self.line_colour = [-1] * (LINES * players)
+        self.line_count = [0] * (LINES * players)
+        self.accept = [ALL_LINES] * (LINES * players)
         self.wall = [0] * players
-        self.cells = [-1] * (25 * players)
-        self.row_colours = [0] * (5 * players)
-        self.column_colours = [0] * (5 * players)
+        self.cells = [-1] * (WALL_CELLS * players)
+        self.row_colours = [0] * (LINES * players)
+        self.column_colours = [0] * (LINES * players)
         self.floor = [""] * players
         self.score = [0] * players
         self.table_tiles = 0
@@ -155,27 +163,28 @@ class AzulState(State[Move, Chance]):
 
     def complete_rows(self, seat: int) -> int:
         wall = self.wall[seat]
-        return sum(1 for row in range(5) if (wall >> (5 * row)) & FULL_ROW == FULL_ROW)
+        return sum(1 for row in range(5) if (wall >> wall_bit(row, 0)) & FULL_ROW == FULL_ROW)
 
     def accepts(self, seat: int, line: int, colour: int) -> bool:
         """Whether pattern ``line`` of ``seat`` may receive ``colour`` now."""
-        return bool((self.accept[seat * 5 + colour] >> line) & 1)
+        return bool((self.accept[board_index(seat, colour)] >> line) & 1)
 
     def _refresh_accept(self, seat: int, line: int) -> None:
         """Recompute which colours pattern ``line`` accepts after it or its wall row changed."""
-        index = seat * 5 + line
+        base = board_base(seat)
+        index = base + line
         held = self.line_colour[index]
         bit = 1 << line
         accept = self.accept
-        for colour in range(5):
+        for colour in range(COLOUR_COUNT):
             if held < 0:
                 ok = not (self.row_colours[index] >> colour) & 1
             else:
                 ok = held == colour and self.line_count[index] <= line
             if ok:
-                accept[seat * 5 + colour] |= bit
+                accept[base + colour] |= bit
             else:
-                accept[seat * 5 + colour] &= ~bit
+                accept[base + colour] &= ~bit
 
     def outcome(self) -> Outcome | None:
         if not self.ended:
@@ -211,7 +220,7 @@ class AzulState(State[Move, Chance]):
         if seat < 0 or self.tiling is not None or self.rules.partial_floor:
             return super().legal_actions()
         accept = self.accept
-        base = seat * 5
+        base = board_base(seat)
         actions: list[int] = []
         for source, tiles in enumerate(self.factories):
             if tiles is not EMPTY:
@@ -228,7 +237,7 @@ class AzulState(State[Move, Chance]):
         if self.tiling is not None or self.rules.partial_floor or self.current_player < 0:
             return super().random_move(rng)
         accept = self.accept
-        base = self.current_player * 5
+        base = board_base(self.current_player)
         destinations = [DESTINATIONS[accept[base + colour]] for colour in range(5)]
         choices = []
         total = 0
@@ -260,7 +269,7 @@ class AzulState(State[Move, Chance]):
     def _destinations(self, seat: int) -> list[tuple[int, ...]]:
         """For each colour, the lines (and the floor) that may receive it."""
         accept = self.accept
-        base = seat * 5
+        base = board_base(seat)
         return [DESTINATIONS[accept[base + colour]] for colour in range(5)]
 
     def _partial_moves(self, source: int, colour: int, taken: int, lines: tuple[int, ...]) -> list[Move]:
@@ -301,7 +310,7 @@ class AzulState(State[Move, Chance]):
                 raise IllegalMoveError("azul.colour_absent_centre", colour=COLOUR_NAMES[colour])
             raise IllegalMoveError("azul.colour_absent", factory=source + 1, colour=COLOUR_NAMES[colour])
         if line != FLOOR and not self.accepts(seat, line, colour):
-            index = seat * 5 + line
+            index = board_index(seat, line)
             held = self.line_colour[index]
             if held == colour:
                 raise IllegalMoveError("azul.line_complete", line=line + 1)
@@ -343,7 +352,7 @@ class AzulState(State[Move, Chance]):
             if move.to_floor:
                 self._to_floor(seat, colour, move.to_floor)
                 taken -= move.to_floor
-            index = seat * 5 + move.line
+            index = board_index(seat, move.line)
             fits = min(taken, move.line + 1 - self.line_count[index])
             self.line_colour[index] = colour
             self.line_count[index] += fits
@@ -372,7 +381,7 @@ class AzulState(State[Move, Chance]):
         if not self.rules.grey:
             for seat in range(self.num_players):
                 for line in range(5):
-                    index = seat * 5 + line
+                    index = board_index(seat, line)
                     if self.line_count[index] == line + 1:
                         colour = self.line_colour[index]
                         self._place(seat, line, wall_column(colour, line))
@@ -386,7 +395,7 @@ class AzulState(State[Move, Chance]):
         seat, line = self.tiling
         while seat < self.num_players:
             while line < 5:
-                index = seat * 5 + line
+                index = board_index(seat, line)
                 if self.line_count[index] == line + 1:
                     columns = self._free_columns(seat, line)
                     if len(columns) > 1:
@@ -404,13 +413,13 @@ class AzulState(State[Move, Chance]):
 
     def _free_columns(self, seat: int, line: int) -> list[int]:
         """Grey side: the columns of a row where the line's colour may go."""
-        index = seat * 5 + line
-        bit = 1 << self.line_colour[index]
-        wall = self.wall[seat] >> (5 * line)
+        base = board_base(seat)
+        bit = 1 << self.line_colour[base + line]
+        wall = self.wall[seat] >> wall_bit(line, 0)
         return [
             column
-            for column in range(5)
-            if not (wall >> column) & 1 and not self.column_colours[seat * 5 + column] & bit
+            for column in range(LINES)
+            if not (wall >> column) & 1 and not self.column_colours[base + column] & bit
         ]
 
     def _check_placement(self, seat: int, move: WallPlacement) -> None:
@@ -422,10 +431,10 @@ class AzulState(State[Move, Chance]):
         column = move.column
         if not 0 <= column < 5:
             raise IllegalMoveError("azul.not_a_move", move=move)
-        if (self.wall[seat] >> (5 * line + column)) & 1:
+        if (self.wall[seat] >> wall_bit(line, column)) & 1:
             raise IllegalMoveError("azul.wall_taken", line=line + 1, column=column + 1)
-        colour = self.line_colour[seat * 5 + line]
-        if (self.column_colours[seat * 5 + column] >> colour) & 1:
+        colour = self.line_colour[board_index(seat, line)]
+        if (self.column_colours[board_index(seat, column)] >> colour) & 1:
             raise IllegalMoveError("azul.column_has_colour", column=column + 1, colour=COLOUR_NAMES[colour])
 
     def _place_chosen(self, seat: int, line: int, column: int) -> None:
@@ -436,7 +445,7 @@ class AzulState(State[Move, Chance]):
 
     def _line_to_floor(self, seat: int, line: int) -> None:
         """Grey side: a complete line with no legal space sends all its tiles to the floor."""
-        index = seat * 5 + line
+        index = board_index(seat, line)
         colour = self.line_colour[index]
         self._facts.append(
             (seat, "azul.to_floor", 0, {"line": line + 1, "colour": COLOUR_NAMES[colour], "count": line + 1})
@@ -448,12 +457,12 @@ class AzulState(State[Move, Chance]):
 
     def _place(self, seat: int, line: int, column: int) -> None:
         """Move the line's tile to the wall, score it at once, and send the rest to the lid."""
-        index = seat * 5 + line
+        index = board_index(seat, line)
         colour = self.line_colour[index]
-        self.wall[seat] |= 1 << (5 * line + column)
-        self.cells[seat * 25 + line * 5 + column] = colour
+        self.wall[seat] |= 1 << wall_bit(line, column)
+        self.cells[cell_index(seat, line, column)] = colour
         self.row_colours[index] |= 1 << colour
-        self.column_colours[seat * 5 + column] |= 1 << colour
+        self.column_colours[board_index(seat, column)] |= 1 << colour
         self.lid[colour] += line
         self.line_colour[index] = -1
         self.line_count[index] = 0
@@ -510,12 +519,12 @@ class AzulState(State[Move, Chance]):
 
     def _end_bonuses(self, seat: int) -> None:
         wall = self.wall[seat]
-        base = seat * 5
+        base = board_base(seat)
         for row in range(5):
-            if (wall >> (5 * row)) & FULL_ROW == FULL_ROW:
+            if (wall >> wall_bit(row, 0)) & FULL_ROW == FULL_ROW:
                 self._bonus(seat, "azul.bonus.row", ROW_BONUS, {"row": row + 1})
         for column in range(5):
-            if all((wall >> (5 * row + column)) & 1 for row in range(5)):
+            if all((wall >> wall_bit(row, column)) & 1 for row in range(5)):
                 self._bonus(seat, "azul.bonus.column", COLUMN_BONUS, {"column": column + 1})
         for colour in range(5):
             if all((self.row_colours[base + row] >> colour) & 1 for row in range(5)):
@@ -632,7 +641,7 @@ class AzulState(State[Move, Chance]):
         self._facts = []
         if source_is_lid:
             bag[:] = lid
-            lid[:] = [0] * 5
+            lid[:] = [0] * COLOUR_COUNT
         bag[tile.colour] -= 1
         self.centre[tile.colour] += 1
         self.table_tiles += 1
@@ -693,38 +702,16 @@ class AzulState(State[Move, Chance]):
         return self.copy()
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in _FIELDS}
-        data["rules"] = self.rules.to_options()
-        data["factories"] = [list(tiles) for tiles in self.factories]
-        data["tiling"] = list(self.tiling) if self.tiling is not None else None
-        return {key: (value[:] if isinstance(value, list) else value) for key, value in data.items()}
+        """The facts of the position (docs/records.md, "State JSON"), no cache of the engine."""
+        from kashi.games.azul.facts import facts_of
+
+        return {"game": self.family, "rules": self.rules.to_options(), **facts_of(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> AzulState:
-        from kashi.games.azul.invariants import problems
+        from kashi.games.azul.facts import from_json
 
-        try:
-            state = object.__new__(cls)
-            for name in _FIELDS:
-                setattr(state, name, data[name])
-            state.rules = AzulRules.from_options(data["rules"])
-            state.factories = [FILLS[tuple(tiles)].counts if any(tiles) else EMPTY for tiles in data["factories"]]
-            tiling = data["tiling"]
-            state.tiling = (int(tiling[0]), int(tiling[1])) if tiling is not None else None
-            for name in _FIELDS:
-                value = getattr(state, name)
-                if isinstance(value, list):
-                    if name == "floor":
-                        state.floor = [str(row) for row in value]
-                    elif name != "factories":
-                        setattr(state, name, [int(item) for item in value])
-            state._facts = []
-            found = problems(state)
-        except (KeyError, TypeError, ValueError, IndexError) as error:
-            raise KashiError("core.bad_json", reason=f"{type(error).__name__}: {error}") from None
-        if found:
-            raise KashiError("core.bad_json", reason="; ".join(found))
-        return state
+        return from_json(data)
 
     def position(self) -> str:
         from kashi.games.azul.position import write

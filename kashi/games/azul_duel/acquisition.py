@@ -26,6 +26,14 @@ from kashi.games.azul_duel.components import (
     ROTATIONS,
     SLOTS,
     WORKSHOPS,
+    broken_of,
+    chip_index,
+    dome_base,
+    line_index,
+    slot_index,
+    slots_of,
+    sun_index,
+    sun_of,
 )
 from kashi.games.azul_duel.notation import (
     BROKEN,
@@ -57,7 +65,7 @@ if TYPE_CHECKING:
 
 G_TAKE, G_DRAW, G_KEEP, G_RETURN, G_SUN, G_MOON, G_CHIP, G_PASS = range(8)
 Group = tuple[int, int, int]
-"""(number of moves, kind, key): key is a plate, ``workshop * 5 + colour`` or a colour."""
+"""(number of moves, kind, key): key is a plate, ``sun_index(workshop, colour)`` or a colour."""
 
 
 @cache
@@ -79,7 +87,7 @@ def sun_takes(sun: tuple[int, ...], small: bool) -> tuple[tuple[int, int], ...]:
 
 
 def leftovers(state: AzulDuelState, workshop: int, colour: int) -> tuple[int, ...]:
-    sun = state.suns[workshop * 5 : workshop * 5 + 5]
+    sun = state.suns[sun_of(workshop)]
     sun[colour] = 0
     return tuple(sun)
 
@@ -87,7 +95,7 @@ def leftovers(state: AzulDuelState, workshop: int, colour: int) -> tuple[int, ..
 def destinations(state: AzulDuelState, seat: int, colour: int) -> list[int]:
     """Pattern lines that may receive ``colour`` (empty, or holding it and not complete), then broken."""
     found = []
-    base = seat * LINES
+    base = line_index(seat, 0)
     for line in range(LINES):
         count = state.line_count[base + line]
         if count == 0 or (state.line_colour[base + line] == colour and count <= line):
@@ -97,7 +105,7 @@ def destinations(state: AzulDuelState, seat: int, colour: int) -> list[int]:
 
 
 def empty_slots(state: AzulDuelState, seat: int) -> list[int]:
-    base = seat * SLOTS
+    base = slot_index(seat, 0)
     return [slot for slot in range(SLOTS) if state.slots[base + slot] < 0]
 
 
@@ -123,7 +131,7 @@ def moon_has(state: AzulDuelState, colour: int) -> bool:
 # -- listing moves ----------------------------------------------------------------------
 def destination_counts(state: AzulDuelState, seat: int) -> list[int]:
     """How many destinations (lines and the broken area) each colour has: ``destinations`` sizes."""
-    base = seat * LINES
+    base = line_index(seat, 0)
     line_count, line_colour = state.line_count, state.line_colour
     counts = [1, 1, 1, 1, 1]
     open_lines = 0
@@ -142,7 +150,7 @@ def groups(state: AzulDuelState) -> list[Group]:
         return _plate_groups(state, seat)
     found = []
     if state.round <= PLATE_ROUNDS and state.plates_taken[seat] < PLATES_PER_ROUND:
-        plates = state.slots[seat * SLOTS : seat * SLOTS + SLOTS].count(-1) * ROTATIONS
+        plates = state.slots[slots_of(seat)].count(-1) * ROTATIONS
         found = [(plates, G_TAKE, plate) for plate in state.display]
         if may_draw(state, seat):
             found.append((1, G_DRAW, 0))
@@ -150,7 +158,7 @@ def groups(state: AzulDuelState) -> list[Group]:
     suns = state.suns
     if any(suns):
         for workshop in range(WORKSHOPS):
-            base = workshop * 5
+            base = sun_index(workshop, 0)
             sun = suns[base : base + 5]
             if any(sun):
                 for colour, orders in sun_takes(tuple(sun), workshop > 0):
@@ -305,7 +313,7 @@ def check(state: AzulDuelState, move: Move) -> None:
     elif isinstance(move, (KeepPlate, ReturnPlate)):
         if move.plate not in state.hand:
             raise IllegalMoveError("azul_duel.not_drawn", plate=move.plate, hand=_plates(state.hand))
-        if isinstance(move, KeepPlate) and state.slots[seat * SLOTS + move.slot] >= 0:
+        if isinstance(move, KeepPlate) and state.slots[slot_index(seat, move.slot)] >= 0:
             raise IllegalMoveError("azul_duel.slot_taken", slot=f"s{move.slot + 1}")
     elif isinstance(move, SunTake):
         _check_sun(state, move)
@@ -341,12 +349,12 @@ def _check_token(state: AzulDuelState, seat: int) -> None:
 def _check_plate(state: AzulDuelState, seat: int, move: TakePlate) -> None:
     if move.plate not in state.display:
         raise IllegalMoveError("azul_duel.not_in_display", plate=move.plate, display=_plates(state.display))
-    if state.slots[seat * SLOTS + move.slot] >= 0:
+    if state.slots[slot_index(seat, move.slot)] >= 0:
         raise IllegalMoveError("azul_duel.slot_taken", slot=f"s{move.slot + 1}")
 
 
 def _check_sun(state: AzulDuelState, move: SunTake) -> None:
-    if not state.suns[move.workshop * 5 + move.colour]:
+    if not state.suns[sun_index(move.workshop, move.colour)]:
         raise IllegalMoveError(
             "azul_duel.sun_lacks", workshop=workshop_name(move.workshop), colour=COLOUR_NAMES[move.colour]
         )
@@ -367,7 +375,7 @@ def _check_sun(state: AzulDuelState, move: SunTake) -> None:
 def _check_line(state: AzulDuelState, seat: int, colour: int, line: int) -> None:
     if line == BROKEN:
         return
-    index = seat * LINES + line
+    index = line_index(seat, line)
     count = state.line_count[index]
     if count and state.line_colour[index] != colour:
         held = COLOUR_NAMES[state.line_colour[index]]
@@ -412,7 +420,7 @@ def apply(state: AzulDuelState, move: Move) -> None:
         _take_moons(state, seat, move)
     elif isinstance(move, ChipTake):
         chip = state.chip_at[move.workshop - 1]
-        state.chips[seat * 10 + chip] += 1
+        state.chips[chip_index(seat, chip)] += 1
         state.chip_at[move.workshop - 1] = CHIP_TAKEN
         state.chips_taken[seat] += 1
     state.last_pass = isinstance(move, Pass)
@@ -420,8 +428,8 @@ def apply(state: AzulDuelState, move: Move) -> None:
 
 
 def lay(state: AzulDuelState, seat: int, plate: int, slot: int, rotation: int) -> None:
-    state.slots[seat * SLOTS + slot] = plate * ROTATIONS + rotation
-    dome.lay_plate(state.cells, seat * 36, slot, plate, rotation)
+    state.slots[slot_index(seat, slot)] = plate * ROTATIONS + rotation
+    dome.lay_plate(state.cells, dome_base(seat), slot, plate, rotation)
 
 
 def to_bottom(state: AzulDuelState, seat: int, plate: int) -> None:
@@ -439,7 +447,7 @@ def _opening_done(state: AzulDuelState) -> None:
 
 def _take_sun(state: AzulDuelState, seat: int, move: SunTake) -> None:
     workshop, colour = move.workshop, move.colour
-    base = workshop * 5
+    base = sun_index(workshop, 0)
     suns = state.suns
     count = suns[base + colour]
     if workshop:
@@ -467,7 +475,7 @@ def _take_moons(state: AzulDuelState, seat: int, move: MoonTake) -> None:
         if stack and stack[-1] == colour:
             count += 1
             state.moons[workshop - 1] = stack[:-1]
-            if len(stack) == 1 and not any(state.suns[workshop * 5 : workshop * 5 + 5]):
+            if len(stack) == 1 and not any(state.suns[sun_of(workshop)]):
                 _emptied(state, workshop)
     receive(state, seat, colour, count, move.line)
 
@@ -486,7 +494,7 @@ def _take_start_tile(state: AzulDuelState, seat: int) -> None:
 def receive(state: AzulDuelState, seat: int, colour: int, count: int, line: int) -> None:
     """Drafted tiles go into one pattern line, right to left; overflow to broken, then tower."""
     if line != BROKEN:
-        index = seat * LINES + line
+        index = line_index(seat, line)
         put = min(count, line + 1 - state.line_count[index])
         if put:
             state.line_colour[index] = colour
@@ -497,9 +505,8 @@ def receive(state: AzulDuelState, seat: int, colour: int, count: int, line: int)
 
 
 def to_broken(state: AzulDuelState, seat: int, colour: int, count: int) -> None:
-    base = seat * 5
-    put = min(count, BROKEN_SPACES - sum(state.broken[base : base + 5]))
-    state.broken[base + colour] += put
+    put = min(count, BROKEN_SPACES - sum(state.broken[broken_of(seat)]))
+    state.broken[broken_of(seat).start + colour] += put
     state.tower[colour] += count - put
 
 

@@ -17,6 +17,7 @@ from kashi.games.azul_duel.components import (
     ROTATIONS,
     SLOTS,
     WORKSHOPS,
+    sun_index,
 )
 from kashi.games.azul_duel.notation import (
     CHIP_TAKES,
@@ -81,7 +82,7 @@ def action_id(move: Move) -> int:
         order = ORDER_INDEX.get(move.order)
         if order is None:
             raise KashiError("azul_duel.not_a_move", move=move)
-        return SUN_AT + ((move.workshop * 5 + move.colour) * DESTINATIONS + move.line) * len(ORDERS) + order
+        return SUN_AT + (sun_index(move.workshop, move.colour) * DESTINATIONS + move.line) * len(ORDERS) + order
     if isinstance(move, SpendChips):
         code = 0
         for chip in set(move.chips):

@@ -90,3 +90,57 @@ def slot_cells(slot: int) -> tuple[int, int, int, int]:
 
 SLOT_CELLS = tuple(slot_cells(slot) for slot in range(SLOTS))
 CELL_SLOT = tuple((cell // DOME_SIZE // 2) * 3 + (cell % DOME_SIZE) // 2 for cell in range(CELLS))
+
+# -- where things are in the state's flat lists ------------------------------------------
+COLOUR_COUNT = len(COLOURS)
+CHIP_TYPES = len(CHIP_NAMES)
+
+
+def sun_index(workshop: int, colour: int) -> int:
+    """The count of a colour in a workshop's sun, in ``suns``."""
+    return workshop * COLOUR_COUNT + colour
+
+
+def sun_of(workshop: int) -> slice:
+    """A workshop's sun in ``suns``: its tiles as counts per colour."""
+    return slice(workshop * COLOUR_COUNT, (workshop + 1) * COLOUR_COUNT)
+
+
+def broken_of(seat: int) -> slice:
+    """A seat's broken tiles in ``broken``, as counts per colour."""
+    return slice(seat * COLOUR_COUNT, (seat + 1) * COLOUR_COUNT)
+
+
+def line_index(seat: int, line: int) -> int:
+    """A seat's pattern line (0-based) in ``line_colour`` and ``line_count``."""
+    return seat * LINES + line
+
+
+def chip_index(seat: int, chip: int) -> int:
+    """The count of a chip type a seat holds, in ``chips``."""
+    return seat * CHIP_TYPES + chip
+
+
+def chips_of(seat: int) -> slice:
+    """A seat's chips in ``chips``, as counts per chip type."""
+    return slice(seat * CHIP_TYPES, (seat + 1) * CHIP_TYPES)
+
+
+def slot_index(seat: int, slot: int) -> int:
+    """A seat's dome slot (0-based) in ``slots``: ``plate * ROTATIONS + rotation`` or -1."""
+    return seat * SLOTS + slot
+
+
+def slots_of(seat: int) -> slice:
+    """A seat's dome slots in ``slots``."""
+    return slice(seat * SLOTS, (seat + 1) * SLOTS)
+
+
+def dome_base(seat: int) -> int:
+    """Where a seat's 36 dome cells start in ``cells`` and ``tiles`` (cell ``row * 6 + column``)."""
+    return seat * CELLS
+
+
+def dome_of(seat: int) -> slice:
+    """A seat's dome cells in ``cells`` and ``tiles``."""
+    return slice(seat * CELLS, (seat + 1) * CELLS)

@@ -2,7 +2,7 @@
 
 A dome is two flat slices of 36 ints, ``cells`` (cell types: colour, ``SPECIAL``, ``WILD`` or
 ``NO_PLATE``) and ``tiles`` (contents: colour, ``SPECIAL`` tile or ``EMPTY``), starting at
-``base = seat * 36``; cells are ``row * 6 + column``.
+``base = dome_base(seat)``; cells are ``row * 6 + column``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from kashi.games.azul_duel.components import (
     SPECIAL,
     WILD,
     rotated,
+    slot_index,
 )
 
 
@@ -37,7 +38,7 @@ def legal_cells(cells: list[int], tiles: list[int], base: int, row: int, colour:
 
 def plate_row_full(slots: list[int], seat: int, row: int) -> bool:
     """Whether all 3 slots of the plate row feeding dome ``row`` hold a plate."""
-    first = seat * 9 + (row // 2) * 3
+    first = slot_index(seat, (row // 2) * 3)
     return slots[first] >= 0 and slots[first + 1] >= 0 and slots[first + 2] >= 0
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from kashi.games.azul_duel.components import slot_index, sun_index
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder, Layout, rotated
 from kashi.rl.spiel import SpielSpec
@@ -99,9 +100,9 @@ class AzulDuelEncoder(Encoder):
             hot.append(self.taker_at + (view.start_taker != seat))
         for workshop, moon in enumerate(view.moons):
             for colour in moon:
-                out[self.moons_at + workshop * 5 + colour] += 1
+                out[self.moons_at + sun_index(workshop, colour)] += 1
             if moon:
-                hot.append(self.moon_tops_at + workshop * 5 + moon[-1])
+                hot.append(self.moon_tops_at + sun_index(workshop, moon[-1]))
         hot += [self.chip_at + workshop * (CHIP_TYPES + 2) + chip + 2 for workshop, chip in enumerate(view.chip_at)]
         hot += self._plate_places(view, seat)
         hot += [self.tablets_at + tablet * 3 + side for tablet, side in enumerate(view.tablets) if side >= 0]
@@ -119,7 +120,7 @@ class AzulDuelEncoder(Encoder):
         for owner in (seat, 1 - seat):
             place = 3 if owner == seat else 4
             for slot in range(SLOTS):
-                code = view.slots[owner * SLOTS + slot]
+                code = view.slots[slot_index(owner, slot)]
                 if code >= 0:
                     found.append(at + code // ROTATIONS * PLATE_PLACES + place)
         return found

@@ -14,6 +14,7 @@ from kashi.games.azul_duel.components import (
     BROKEN_TOTAL,
     CELL_LETTERS,
     CHIP_NAMES,
+    CHIP_TYPES,
     COLOURS,
     DOME_SIZE,
     EMPTY,
@@ -24,6 +25,11 @@ from kashi.games.azul_duel.components import (
     TABLETS,
     WILD,
     WORKSHOPS,
+    broken_of,
+    chip_index,
+    dome_base,
+    line_index,
+    sun_of,
 )
 from kashi.games.azul_duel.notation import workshop_name
 from kashi.games.azul_duel.phases import CHIP_HIDDEN, CHIP_TAKEN, PHASE_NAMES, TILING
@@ -72,7 +78,7 @@ def _status(state: AzulDuelState) -> str:
 
 
 def _workshop(state: AzulDuelState, workshop: int, colour: bool) -> str:
-    sun = _tiles(state.suns[workshop * 5 : workshop * 5 + 5], colour)
+    sun = _tiles(state.suns[sun_of(workshop)], colour)
     if workshop == 0:
         moon = _tiles(state.big_moon, colour)
         extra = " + start tile" if state.start_on_moon else ""
@@ -93,8 +99,8 @@ def _board(state: AzulDuelState, seat: int, mine: bool, colour: bool) -> list[st
         marks.append("took the start tile")
     elif state.start_holder == seat:
         marks.append("holds the start tile")
-    held = [CHIP_NAMES[chip] for chip in range(10) for _ in range(state.chips[seat * 10 + chip])]
-    broken = state.broken[seat * 5 : seat * 5 + 5]
+    held = [CHIP_NAMES[chip] for chip in range(CHIP_TYPES) for _ in range(state.chips[chip_index(seat, chip)])]
+    broken = state.broken[broken_of(seat)]
     out = [
         ", ".join(marks),
         f"  plates {state.plates_taken[seat]}/2, chips taken {state.chips_taken[seat]}/2, "
@@ -102,8 +108,8 @@ def _board(state: AzulDuelState, seat: int, mine: bool, colour: bool) -> list[st
         "  lines          dome a b c d e f",
     ]
     for line in range(LINES):
-        count = state.line_count[seat * LINES + line]
-        letter = COLOURS[state.line_colour[seat * LINES + line]] if count else ""
+        count = state.line_count[line_index(seat, line)]
+        letter = COLOURS[state.line_colour[line_index(seat, line)]] if count else ""
         slots = ["."] * (line + 1 - count) + [paint(letter, colour)] * count
         cells = " ".join(_cell(state, seat, line * DOME_SIZE + column, colour) for column in range(DOME_SIZE))
         out.append(f"  {line + 1} {' ' * (2 * (LINES - 1 - line))}{' '.join(slots)}    {line + 1}  {cells}")
@@ -111,7 +117,7 @@ def _board(state: AzulDuelState, seat: int, mine: bool, colour: bool) -> list[st
 
 
 def _cell(state: AzulDuelState, seat: int, cell: int, colour: bool) -> str:
-    kind, tile = state.cells[seat * 36 + cell], state.tiles[seat * 36 + cell]
+    kind, tile = state.cells[dome_base(seat) + cell], state.tiles[dome_base(seat) + cell]
     if tile == SPECIAL:
         return "S"
     if tile != EMPTY:

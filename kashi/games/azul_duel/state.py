@@ -68,16 +68,17 @@ FIELDS = (
     "line_count", "broken", "score", "tablets", "fill_workshop", "fill_need", "opening_left",
     "chip_due", "tiling_turn", "tile_line", "tile_stage", "stand_ins", "last_pass",
 )  # fmt: skip
-"""Every field of a position, in the order of ``to_json``."""
+"""Every field of the engine's position: the facts and the caches worked out from them."""
 
 
 class AzulDuelState(State[Move, Chance]):
     """A position of Azul Duel.
 
-    Per-seat data are flat lists indexed ``seat * size + i``: lines (6), broken tiles by colour
-    (5), chips by type (10), dome slots (9) and dome cells (36). Suns are ``workshop * 5 +
-    colour`` counts; small moons are tuples bottom to top (``moons[w - 1]``). Plates not yet
-    seen are ``-1`` in the stack and the hand and are drawn from ``pool`` when revealed.
+    Per-seat data are flat lists, found through the geometry of ``components``: pattern lines
+    (``line_index``), broken tiles by colour (``broken_of``), chips by type (``chip_index``),
+    dome slots (``slot_index``) and dome cells (from ``dome_base``). Suns are counts per colour
+    (``sun_of``); small moons are tuples bottom to top (``moons[w - 1]``). Plates not yet seen
+    are ``-1`` in the stack and the hand and are drawn from ``pool`` when revealed.
     """
 
     family = "azul-duel"
@@ -351,13 +352,14 @@ class AzulDuelState(State[Move, Chance]):
         return views.determinize(self, rng)
 
     def to_json(self) -> dict[str, Any]:
-        from kashi.games.azul_duel.serial import to_json
+        """The facts of the position (docs/records.md, "State JSON"), no cache of the engine."""
+        from kashi.games.azul_duel.facts import facts_of
 
-        return to_json(self)
+        return {"game": self.family, "rules": self.rules.to_options(), **facts_of(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> AzulDuelState:
-        from kashi.games.azul_duel.serial import from_json
+        from kashi.games.azul_duel.facts import from_json
 
         return from_json(data)
 

@@ -22,6 +22,8 @@ from kashi.games.azul_duel.components import (
     LARGE_SUN,
     SMALL_SUN,
     WORKSHOPS,
+    sun_index,
+    sun_of,
 )
 from kashi.games.azul_duel.notation import (
     Chance,
@@ -72,7 +74,7 @@ def _settle_fill(state: AzulDuelState) -> bool:
         state.fill_workshop += 1
         state.fill_need = SMALL_SUN
     for workshop in range(1, WORKSHOPS):
-        if not any(state.suns[workshop * 5 : workshop * 5 + 5]):
+        if not any(state.suns[sun_of(workshop)]):
             state.chip_due |= 1 << (workshop - 1)
     state.phase = OPENING if state.opening_left else ACQUISITION
     return False
@@ -234,7 +236,7 @@ def apply(state: AzulDuelState, outcome: Chance) -> None:
     elif isinstance(outcome, TabletDraw):
         state.tablets[outcome.tablet] = outcome.side
     else:
-        base = outcome.workshop * 5
+        base = sun_index(outcome.workshop, 0)
         for colour, count in enumerate(outcome.counts):
             state.bag[colour] -= count
             state.suns[base + colour] += count

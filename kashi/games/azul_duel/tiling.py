@@ -23,6 +23,11 @@ from kashi.games.azul_duel.components import (
     SPECIAL,
     START_TILE_PENALTY,
     WORKSHOPS,
+    broken_of,
+    chip_index,
+    chips_of,
+    dome_base,
+    line_index,
 )
 from kashi.games.azul_duel.notation import (
     ACQUISITION_MOVES,
@@ -78,14 +83,14 @@ def run(state: AzulDuelState) -> bool:
 
 def _line_state(state: AzulDuelState, seat: int) -> tuple[int, int, int]:
     """(index into the line lists, colour, count) of the line being tiled."""
-    index = seat * LINES + state.tile_line
+    index = line_index(seat, state.tile_line)
     return index, state.line_colour[index], state.line_count[index]
 
 
 def targets(state: AzulDuelState, seat: int) -> list[int]:
     """The cells of the current line's dome row that accept its colour."""
     _, colour, _ = _line_state(state, seat)
-    return dome.legal_cells(state.cells, state.tiles, seat * 36, state.tile_line, colour)
+    return dome.legal_cells(state.cells, state.tiles, dome_base(seat), state.tile_line, colour)
 
 
 def _evaluate(state: AzulDuelState, seat: int) -> bool:
@@ -113,7 +118,7 @@ def _evaluate(state: AzulDuelState, seat: int) -> bool:
 
 
 def _held(state: AzulDuelState, seat: int) -> list[int]:
-    return state.chips[seat * 10 : seat * 10 + 10]
+    return state.chips[chips_of(seat)]
 
 
 def legal_moves(state: AzulDuelState) -> list[Move]:
@@ -184,7 +189,7 @@ def apply(state: AzulDuelState, move: Move) -> None:
     elif isinstance(move, SpendChips):
         index, _, count = _line_state(state, seat)
         for chip in move.chips:
-            state.chips[seat * 10 + chip] -= 1
+            state.chips[chip_index(seat, chip)] -= 1
         state.stand_ins = state.tile_line + 1 - count
         state.line_count[index] = state.tile_line + 1
         cells = targets(state, seat)
@@ -200,7 +205,7 @@ def _place(state: AzulDuelState, seat: int, cell: int) -> None:
     """Move the line's rightmost tile to ``cell``, score it (and a special tile it triggers);
     the rest of the line's real tiles go to the tower."""
     index, colour, count = _line_state(state, seat)
-    base = seat * 36
+    base = dome_base(seat)
     state.tiles[base + cell] = colour
     horizontal, vertical = dome.runs(state.tiles, base, cell)
     points = dome.placement_points(horizontal, vertical)
@@ -220,8 +225,8 @@ def _place(state: AzulDuelState, seat: int, cell: int) -> None:
 
 def _penalties(state: AzulDuelState, seat: int) -> None:
     """Broken tiles, then the start tile; the broken tiles go to the tower."""
-    base = seat * 5
-    broken = sum(state.broken[base : base + 5])
+    base = broken_of(seat).start
+    broken = sum(state.broken[broken_of(seat)])
     parts: Parts = ()
     if broken:
         parts += (("azul_duel.score.broken", -BROKEN_TOTAL[broken], {"count": broken}),)
@@ -247,7 +252,7 @@ def _end_round(state: AzulDuelState) -> None:
 def final_parts(state: AzulDuelState, seat: int) -> Parts:
     """What the final scoring gives ``seat`` for its dome as it stands: the objectives of the
     tablets in play (and unused chips, if the option says so)."""
-    dome_slices = (state.cells, state.tiles, seat * 36)
+    dome_slices = (state.cells, state.tiles, dome_base(seat))
     parts: Parts = ()
     for tablet, side in enumerate(state.tablets):
         if side > 0:

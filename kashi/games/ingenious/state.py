@@ -687,15 +687,16 @@ class IngeniousState(State[Move, Tile]):
         return other
 
     def to_json(self) -> dict[str, Any]:
-        from kashi.games.ingenious.serial import state_to_json
+        """The facts of the position (docs/records.md, "State JSON"), no cache of the engine."""
+        from kashi.games.ingenious.facts import facts_of
 
-        return state_to_json(self)
+        return {"game": self.family, "rules": self.rules.to_options(), **facts_of(self)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> IngeniousState:
-        from kashi.games.ingenious.serial import state_from_json
+        from kashi.games.ingenious.facts import from_json
 
-        return state_from_json(data)
+        return from_json(data)
 
     def position(self) -> str:
         from kashi.games.ingenious.position import write

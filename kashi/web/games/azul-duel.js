@@ -14,7 +14,7 @@ const PLATES = [
   'Y R W B', 'Y S K R', 'T K R W', 'B K S T', 'R T Y W', 'T B W Y', 'S T Y B', 'R W B K', 'S Y B R',
 ].map((cells) => cells.split(' ').map((letter) => CELL_LETTERS.indexOf(letter)));
 const CHIP_NAMES = ['R', 'Y', 'K', 'B', 'T', 'TY', 'YK', 'KB', 'BR', 'RT']; // chip types, as in the view
-const CHIP_HIDDEN = -1, CHIP_TAKEN = -2; // chip_at values besides a revealed chip type
+const CHIP_HIDDEN = -1, CHIP_TAKEN = -2; // a workshop's chip besides a revealed chip type
 const LINES = 6; // pattern line r holds r tiles and feeds dome row r
 const DOME = 6; // cells per dome row and column
 const PLATE_SIDE = 2; // a plate is 2 x 2 cells
@@ -27,7 +27,8 @@ const LARGE = 'L';
 const BROKEN = 'x'; // the broken-tile area, as a line in the notation
 const BROKEN_PENALTIES = [-1, -2, -3, -4];
 const ROUNDS = 5, PLATE_ROUNDS = 4, TOKENS = 2, DRAW_COST = -1, START_TILE_COST = -2;
-const PHASE_OPENING = 3, PHASE_TILING = 6; // phases.py
+const TILING_STEPS = ['chips', 'tile']; // the steps of tiling a line (the view's turn.step)
+const EMPTY_CELL = '.'; // an empty cell in a plate's tiles
 const TABLETS = 'ABCD';
 const COLUMNS = 'abcdef';
 
@@ -108,8 +109,25 @@ function rotated(cells, turns) {
 const workshopIndex = (name) => (name === LARGE ? 0 : Number(name));
 const workshopName = (index) => (index === 0 ? LARGE : String(index));
 const push = (map, key, value) => map.set(key, [...(map.get(key) || []), value]);
-// Per-colour counts are flat lists of 5 per workshop or seat (the view's suns and broken tiles).
-const coloursAt = (counts, owner) => counts.slice(owner * COLOURS.length, (owner + 1) * COLOURS.length);
+// The view is the state's JSON form (docs/records.md, "State JSON"): tiles as colour letters.
+const countsOf = (tiles) => COLOURS.split('').map((letter) => [...tiles].filter((tile) => tile === letter).length);
+const chipAt = (chip) => (chip === null ? CHIP_TAKEN : chip === 'hidden' ? CHIP_HIDDEN : CHIP_NAMES.indexOf(chip));
+const tilingNow = (view) => TILING_STEPS.includes(view.turn.step);
+const drawnPlates = (view) => view.turn.drawn || []; // a paid draw's plates, null where unseen
+// A seat's dome cell by cell: the types its plates lay (the view lists plates, not cells), the
+// tiles on them (a colour, SPECIAL or -1) and the slots that hold a plate.
+function domeOf(player) {
+  const types = Array(CELLS).fill(-1);
+  const tiles = Array(CELLS).fill(-1);
+  const placed = new Set();
+  for (const { slot, plate, rotation, tiles: laid } of player.dome) {
+    const cells = slotCells(slot - 1);
+    rotated(PLATES[plate], rotation).forEach((type, k) => { types[cells[k]] = type; });
+    [...laid].forEach((letter, k) => { tiles[cells[k]] = letter === EMPTY_CELL ? -1 : CELL_LETTERS.indexOf(letter); });
+    placed.add(slot - 1);
+  }
+  return { types, tiles, placed };
+}
 
 export function createRenderer(root, ctx) {
   const box = document.createElement('div');
@@ -167,15 +185,17 @@ export function createRenderer(root, ctx) {
   }
   const active = () => st && st.mover >= 0 && !st.locked;
   const moveIndex = (move) => st.moves.indexOf(move);
-  const lineCount = (seat, line) => st.view.line_count[seat * LINES + line];
-  const lineColour = (seat, line) => COLOURS[st.view.line_colour[seat * LINES + line]];
-  const brokenCount = (seat) => sum(coloursAt(st.view.broken, seat));
+  const lineCount = (seat, line) => st.view.players[seat].lines[line].length;
+  const lineColour = (seat, line) => st.view.players[seat].lines[line][0];
+  const brokenCount = (seat) => st.view.players[seat].broken.length;
+  const tileLine = () => st.view.turn.line - 1; // the line being tiled (0-based)
 
   // The tiles a sun or moon pick takes, for labels.
   function takeCount(pick) {
     const colour = COLOURS.indexOf(pick.colour);
-    if (pick.kind === 'sun') return coloursAt(st.view.suns, workshopIndex(pick.workshop))[colour];
-    return st.view.big_moon[colour] + st.view.moons.filter((stack) => stack.length && stack[stack.length - 1] === colour).length;
+    const [large, ...small] = st.view.workshops;
+    if (pick.kind === 'sun') return countsOf(st.view.workshops[workshopIndex(pick.workshop)].sun)[colour];
+    return countsOf(large.moon)[colour] + small.filter(({ moon }) => moon.endsWith(pick.colour)).length;
   }
   const pickMoves = () => (!sel ? [] : sel.kind === 'sun' ? st.offer.sun.get(`${sel.workshop}|${sel.colour}`) || [] : sel.kind === 'moon' ? st.offer.moon.get(sel.colour) || [] : []);
   const litLines = () => new Set(pickMoves().map((m) => String(m.parts.line)));
@@ -278,9 +298,11 @@ export function createRenderer(root, ctx) {
   function workshopMarkup(index) {
     const v = st.view;
     const name = workshopName(index);
-    const sun = coloursAt(v.suns, index);
+    const shop = v.workshops[index];
+    const sun = countsOf(shop.sun);
     const large = index === 0;
-    const startWithSun = large && v.start_on_moon && v.sun_start;
+    const startOnMoon = v.start.taken_by === null;
+    const startWithSun = large && startOnMoon && v.start.with_large_sun;
     const takeSun = (letter, count) => t('ui.duel.take_sun', { count: num(count), colour: colourName(letter), workshop: workshopLabel(name) });
     const takeMoon = (letter) => t('ui.duel.take_moon', { count: num(takeCount({ kind: 'moon', colour: letter })), colour: colourName(letter) });
     const sunSize = large ? WS.tile - 1 : WS.tile;
@@ -290,17 +312,16 @@ export function createRenderer(root, ctx) {
     s += gridGroups(sun, large ? 3 : 2, sunTop, sunSize, { kind: 'sun', workshop: name }, takeSun, startWithSun ? [startTile] : []);
     let moonText;
     if (large) {
-      const loose = v.big_moon;
-      const starts = v.start_on_moon && !startWithSun ? [startTile] : [];
+      const loose = countsOf(shop.moon);
+      const starts = startOnMoon && !startWithSun ? [startTile] : [];
       s += gridGroups(loose, 3, WS.moonY + (WS.half - (2 * sunSize + WS.gap)) / 2, sunSize, { kind: 'moon', workshop: name }, takeMoon, starts);
       moonText = list([countsLabel(loose), starts.length ? t('ui.duel.start_tile') : ''].filter(Boolean)) || t('ui.duel.empty');
     } else {
-      const stack = v.moons[index - 1];
+      const stack = [...shop.moon]; // bottom to top
       const x = WS.stackX;
       const base = WS.moonY + WS.half - WS.tile - WS.stackFloor; // the bottom tile; the others rise above it
-      stack.forEach((colour, level) => {
+      stack.forEach((letter, level) => {
         const y = base - level * WS.stackStep;
-        const letter = COLOURS[colour];
         if (level < stack.length - 1) s += `<g aria-hidden="true">${tile(letter, x, y, WS.tile)}</g>`;
         else s += sourceGroup({ kind: 'moon', workshop: name, colour: letter }, takeMoon(letter), [[x, y, WS.tile]], tile(letter, x, y, WS.tile));
       });
@@ -308,10 +329,10 @@ export function createRenderer(root, ctx) {
         const top = base - (stack.length - 1) * WS.stackStep;
         s += `<g aria-hidden="true"><circle class="duel-badge" cx="${x + WS.tile + 1}" cy="${fmt(top)}" r="${WS.badgeR}"/><text class="duel-badge-n" x="${x + WS.tile + 1}" y="${fmt(top + 1.5)}" text-anchor="middle">${esc(num(stack.length))}</text></g>`;
       }
-      moonText = stack.length ? t('ui.duel.moon_stack', { count: num(stack.length), colour: colourName(COLOURS[stack[stack.length - 1]]) }) : t('ui.duel.empty');
-      s += chipSpot(name, v.chip_at[index - 1]);
+      moonText = stack.length ? t('ui.duel.moon_stack', { count: num(stack.length), colour: colourName(stack[stack.length - 1]) }) : t('ui.duel.empty');
+      s += chipSpot(name, chipAt(shop.chip));
     }
-    const chipText = large ? '' : chipState(v.chip_at[index - 1]);
+    const chipText = large ? '' : chipState(chipAt(shop.chip));
     const last = st.last && (st.last.kind === 'sun' || st.last.kind === 'chip') && String(st.last.workshop) === name;
     const sunText = list([countsLabel(sun), startWithSun ? t('ui.duel.start_tile') : ''].filter(Boolean)) || t('ui.duel.empty');
     const label = large ? t('ui.duel.workshop_large', { sun: sunText, moon: moonText }) : t('ui.duel.workshop_small', { n: num(name), sun: sunText, moon: moonText, chip: chipText });
@@ -340,16 +361,17 @@ export function createRenderer(root, ctx) {
 
   function handMarkup() {
     const v = st.view;
-    if (!v.hand.length) return '';
-    const drawer = v.to_move;
-    const mine = v.hand.every((plate) => plate >= 0);
-    const plates = v.hand.map((plate) => {
-      if (plate < 0) return `<span class="duel-plate is-back" role="img" aria-label="${esc(t('ui.duel.plate_back'))}">${plateBackSvg()}</span>`;
+    const hand = drawnPlates(v);
+    if (!hand.length) return '';
+    const drawer = v.turn.seat;
+    const mine = hand.every((plate) => plate !== null);
+    const plates = hand.map((plate) => {
+      if (plate === null) return `<span class="duel-plate is-back" role="img" aria-label="${esc(t('ui.duel.plate_back'))}">${plateBackSvg()}</span>`;
       const bottom = active() ? st.offer.bottom.get(plate) : null;
       if (bottom) return `<button type="button" class="duel-plate is-selectable is-returnable" data-move="${moveIndex(bottom)}" data-focus="bottom-${plate}" aria-label="${esc(t('ui.duel.to_bottom', { plate: num(plate) }))}">${plateSvg(plate)}</button>`;
       return plateButton(plate, 'keep');
     });
-    const title = mine ? t('ui.duel.hand_own') : t('ui.duel.hand_other', { name: ctx.seatName(drawer), count: num(v.hand.length) });
+    const title = mine ? t('ui.duel.hand_own') : t('ui.duel.hand_other', { name: ctx.seatName(drawer), count: num(hand.length) });
     return `<div class="duel-hand"><p class="duel-h">${esc(title)}</p><div class="duel-plates" data-nav="1">${plates.join('')}</div></div>`;
   }
 
@@ -360,7 +382,7 @@ export function createRenderer(root, ctx) {
       const change = so.find((c) => c.seat === seat);
       return change ? (change.parts || []).find((p) => p.key === key) : null;
     };
-    const names = TABLETS.split('').flatMap((letter, i) => (v.tablets[i] > 0 ? [`${letter}${v.tablets[i]}`] : []));
+    const names = TABLETS.split('').flatMap((letter) => (v.tablets[letter] > 0 ? [`${letter}${v.tablets[letter]}`] : []));
     const keys = names.map((name) => `azul_duel.score.${name}`);
     if ([0, 1].some((seat) => partOf(seat, 'azul_duel.score.unused_chips'))) keys.push('azul_duel.score.unused_chips');
     const cell = (seat, key) => {
@@ -377,7 +399,7 @@ export function createRenderer(root, ctx) {
 
   function supplyMarkup() {
     const v = st.view;
-    const info = [t('ui.duel.round', { round: num(v.round), rounds: num(ROUNDS) }), t('ui.duel.bag', { count: num(sum(v.bag)) }), t('ui.duel.tower', { count: num(sum(v.tower)) })];
+    const info = [t('ui.duel.round', { round: num(v.round), rounds: num(ROUNDS) }), t('ui.duel.bag', { count: num(sum(Object.values(v.bag))) }), t('ui.duel.tower', { count: num(sum(Object.values(v.tower))) })];
     const draw = active() ? st.offer.draw : null;
     const drawButton = draw ? `<button type="button" class="duel-btn is-primary" data-move="${moveIndex(draw)}" data-focus="draw">${esc(t('ui.duel.draw', { cost: signed(DRAW_COST) }))}</button>` : '';
     const lastStack = st.last && (st.last.kind === 'draw' || st.last.kind === 'bottom' || st.last.kind === 'keep');
@@ -407,7 +429,7 @@ export function createRenderer(root, ctx) {
     let s = '';
     for (let k = 0; k <= line; k++) s += k < count ? tile(letter, spaceX(k), y) : `<rect class="duel-space" ${box4(spaceX(k), y, TILE, TILE)} rx="1.6"/>`;
     const last = st.last && st.last.seat === seat && (st.last.kind === 'sun' || st.last.kind === 'moon') && st.last.line === String(line + 1);
-    const tiling = st.view.phase === PHASE_TILING && st.view.to_move === seat && st.view.tile_line === line;
+    const tiling = tilingNow(st.view) && st.view.turn.seat === seat && tileLine() === line;
     const name = ctx.seatName(seat);
     const label = lit ? t('ui.duel.to_line', { count: num(takeCount(sel)), colour: colourName(sel.colour), line: num(line + 1) })
       : count ? t('ui.duel.line', { name, line: num(line + 1), count: num(count), size: num(line + 1), colour: colourName(letter) }) : t('ui.duel.line_empty', { name, line: num(line + 1), size: num(line + 1) });
@@ -419,7 +441,7 @@ export function createRenderer(root, ctx) {
     const count = brokenCount(seat);
     const lit = seat === st.mover && active() && litLines().has(BROKEN);
     const tiles = [];
-    coloursAt(st.view.broken, seat).forEach((count, i) => { for (let k = 0; k < count; k++) tiles.push(COLOURS[i]); });
+    tiles.push(...st.view.players[seat].broken);
     let s = '';
     BROKEN_PENALTIES.forEach((points, k) => {
       const x = PAD + k * BROKEN_PITCH;
@@ -444,25 +466,24 @@ export function createRenderer(root, ctx) {
   }
 
   function domeMarkup(seat) {
-    const v = st.view;
-    const base = seat * CELLS;
+    const dome = domeOf(st.view.players[seat]);
     let s = '';
     for (let slot = 0; slot < SLOTS; slot++) {
       const [first] = slotCells(slot);
       const [x, y] = [cellX(first % DOME) - 1, rowY(Math.floor(first / DOME)) - 1];
       const side = 2 * TILE + CELL_GAP + 2;
-      const placed = v.slots[seat * SLOTS + slot] >= 0;
+      const placed = dome.placed.has(slot);
       const last = st.last && st.last.seat === seat && (st.last.kind === 'plate' || st.last.kind === 'keep') && st.last.slot === slot + 1;
       s += `<rect class="${flags(placed ? 'duel-plate-bg' : 'duel-slot-empty', { last })}" ${box4(x, y, side, side)} rx="2"/>`;
     }
     const tiles = seat === st.mover && active() ? st.offer.tile : new Map();
     for (let cell = 0; cell < CELLS; cell++) {
-      const [type, content] = [v.cells[base + cell], v.tiles[base + cell]];
+      const [type, content] = [dome.types[cell], dome.tiles[cell]];
       const name = cellName(cell);
       const [x, y] = [cellX(cell % DOME), rowY(Math.floor(cell / DOME))];
       const move = tiles.get(name);
       const last = st.last && st.last.seat === seat && st.last.kind === 'tile' && st.last.cell === name;
-      const colour = move ? lineColour(seat, v.tile_line) : '';
+      const colour = move ? lineColour(seat, tileLine()) : '';
       const label = move ? t('ui.duel.place_tile', { colour: colourName(colour), cell: name }) : cellLabel(type, content, name);
       const attrs = move ? button(label, ` data-move="${moveIndex(move)}"`) : `role="img" aria-label="${esc(label)}"`;
       s += `<g class="${flags('duel-cell', { lit: !!move, last })}" data-cell="${name}" data-focus="cell-${seat}-${name}" ${attrs}>${cellFace(type, content, x, y, TILE)}${move || last ? ring(x, y, TILE, TILE, 0.7) : ''}</g>`;
@@ -485,7 +506,7 @@ export function createRenderer(root, ctx) {
 
   function heldMarkup(seat) {
     const held = [];
-    CHIP_NAMES.forEach((name, i) => { for (let k = 0; k < st.view.chips[seat * CHIP_NAMES.length + i]; k++) held.push(name); });
+    held.push(...st.view.players[seat].chips);
     const y = BROKEN_Y + HELD_CHIP_R + 0.6;
     const chips = held.map((name, k) => chip(name, DOME_X + HELD_CHIP_R + k * (2 * HELD_CHIP_R + 1.4), y, HELD_CHIP_R)).join('');
     const label = held.length ? t('ui.duel.chips_held', { chips: list(held.map(chipName)) }) : t('ui.duel.no_chips');
@@ -499,20 +520,20 @@ export function createRenderer(root, ctx) {
     const winner = !!st.frame.outcome && (st.frame.outcome.winners || []).includes(seat);
     const badges = [];
     if (winner) badges.push(`<span class="duel-badge-pill is-win">${esc(t('ui.duel.winner'))}</span>`);
-    else if (turn) badges.push(`<span class="duel-badge-pill">${esc(t(v.phase === PHASE_TILING ? 'ui.duel.tiling' : 'ui.duel.to_move'))}</span>`);
-    if (v.start_taker === seat) badges.push(`<span class="duel-start-pill" data-target="start">${esc(t('ui.duel.start_taken', { points: START_TILE_COST }))}</span>`);
-    else if (v.start_taker < 0 && v.start_holder === seat) badges.push(`<span class="duel-start-pill" data-target="start">${esc(t('ui.duel.start_holder'))}</span>`);
-    const tokens = TOKENS - v.plates_taken[seat];
+    else if (turn) badges.push(`<span class="duel-badge-pill">${esc(t(tilingNow(v) ? 'ui.duel.tiling' : 'ui.duel.to_move'))}</span>`);
+    if (v.start.taken_by === seat) badges.push(`<span class="duel-start-pill" data-target="start">${esc(t('ui.duel.start_taken', { points: START_TILE_COST }))}</span>`);
+    else if (v.start.taken_by === null && v.start.player === seat) badges.push(`<span class="duel-start-pill" data-target="start">${esc(t('ui.duel.start_holder'))}</span>`);
+    const tokens = TOKENS - v.players[seat].plates_taken;
     const tokenDots = Array.from({ length: TOKENS }, (_, k) => `<span class="${flags('duel-token', { used: k >= tokens })}"></span>`).join('');
     const tokensText = v.round <= PLATE_ROUNDS ? `<span class="duel-tokens" role="img" aria-label="${esc(t('ui.duel.tokens', { count: num(tokens) }))}">${tokenDots}</span>` : '';
-    const label = t('ui.duel.board', { name, score: num(v.score[seat]) });
+    const label = t('ui.duel.board', { name, score: num(v.players[seat].score) });
     const scored = (st.frame.changes || []).filter((change) => change.seat === seat).flatMap((change) => change.parts || []);
     const captions = scored.length ? `<ul class="duel-scored">${scored.map((part) => `<li>${esc(ctx.explain(part))}</li>`).join('')}</ul>` : '';
     const svg = `<svg class="duel-bsvg" viewBox="0 0 ${fmt(BOARD_W)} ${fmt(BOARD_H)}" role="group" aria-label="${esc(t('ui.duel.dome', { name }))}">` +
       `${Array.from({ length: LINES }, (_, line) => lineMarkup(seat, line)).join('')}${brokenMarkup(seat)}${domeMarkup(seat)}${heldMarkup(seat)}` +
       `<g class="duel-ghost" data-ghost="1" aria-hidden="true"></g>${slotsMarkup(seat)}</svg>`;
     return `<section class="${flags('duel-board', { turn, mover: seat === st.mover, winner })}" data-seat="${seat}" aria-label="${esc(label)}">` +
-      `<header class="duel-head"><span class="duel-name" aria-hidden="true">${esc(name)}</span>${badges.join('')}${tokensText}<span class="duel-score" aria-hidden="true">${esc(num(v.score[seat]))}</span></header>` +
+      `<header class="duel-head"><span class="duel-name" aria-hidden="true">${esc(name)}</span>${badges.join('')}${tokensText}<span class="duel-score" aria-hidden="true">${esc(num(v.players[seat].score))}</span></header>` +
       `${svg}${captions}<div class="duel-caption" aria-hidden="true"></div></section>`;
   }
 
@@ -528,8 +549,8 @@ export function createRenderer(root, ctx) {
     if (outcome) return bar(outcome.winners.length === 1 ? t('ui.end.winner', { name: ctx.seatName(outcome.winners[0]) }) : t('ui.end.draw'));
     if (!active()) {
       if (st.frame.toMove < 0) return '';
-      if (v.phase === PHASE_TILING) return bar(t('ui.duel.ask.wait_tiling', { name: ctx.seatName(v.to_move), line: num(v.tile_line + 1) }));
-      if (v.hand.length) return bar(t('ui.duel.ask.wait_drawing', { name: ctx.seatName(v.to_move), count: num(v.hand.length) }));
+      if (tilingNow(v)) return bar(t('ui.duel.ask.wait_tiling', { name: ctx.seatName(v.turn.seat), line: num(v.turn.line) }));
+      if (drawnPlates(v).length) return bar(t('ui.duel.ask.wait_drawing', { name: ctx.seatName(v.turn.seat), count: num(drawnPlates(v).length) }));
       return bar(t('ui.duel.ask.wait', { name: ctx.seatName(st.frame.toMove) }));
     }
     if (o.chips.length || o.skip) {
@@ -540,9 +561,9 @@ export function createRenderer(root, ctx) {
         return btn(move, t('ui.duel.spend', { chips: list(names.map(chipName)) }), ' is-primary', icons);
       });
       const skip = o.skip ? btn(o.skip, t('ui.duel.skip')) : '';
-      return bar(t('ui.duel.ask.chips', { line: num(v.tile_line + 1), colour: colourName(lineColour(seat, v.tile_line)) }), chips.join('') + skip, ' is-question');
+      return bar(t('ui.duel.ask.chips', { line: num(v.turn.line), colour: colourName(lineColour(seat, tileLine())) }), chips.join('') + skip, ' is-question');
     }
-    if (o.tile.size) return bar(t('ui.duel.ask.tile', { row: num(v.tile_line + 1), colour: colourName(lineColour(st.mover, v.tile_line)) }), '', ' is-question');
+    if (o.tile.size) return bar(t('ui.duel.ask.tile', { row: num(v.turn.line), colour: colourName(lineColour(st.mover, tileLine())) }), '', ' is-question');
     if (sel && sel.kind === 'sun' && sel.line) {
       const orders = pickMoves().filter((m) => String(m.parts.line) === sel.line);
       const buttons = orders.map((move) => {
@@ -559,11 +580,11 @@ export function createRenderer(root, ctx) {
       return bar(t('ui.duel.ask.plate', { plate: num(sel.plate) }), picture + rotate + cancel);
     }
     if (o.bottom.size) return bar(t('ui.duel.ask.bottom'), '', ' is-question');
-    if (v.hand.length) return bar(t('ui.duel.ask.keep'));
+    if (drawnPlates(v).length) return bar(t('ui.duel.ask.keep'));
     const pass = o.pass ? btn(o.pass, t('ui.duel.pass'), ' is-primary') : '';
     if (o.pass && st.moves.length === 1) return bar(t('ui.duel.ask.pass'), pass, ' is-question');
     if (o.draw && st.moves.length === 1) return bar(t('ui.duel.ask.draw'), '', ' is-question');
-    return bar(t(v.phase === PHASE_OPENING ? 'ui.duel.ask.opening' : 'ui.duel.ask.turn'), pass);
+    return bar(t(v.turn.step === 'opening' ? 'ui.duel.ask.opening' : 'ui.duel.ask.turn'), pass);
   }
 
   // ---- rendering: a section's markup is replaced only when it changed
@@ -767,13 +788,13 @@ export function createRenderer(root, ctx) {
     return box.querySelector(`.duel-objective[data-key="${CSS.escape(part.key)}"] td[data-seat="${board.dataset.seat}"]`);
   }
   async function animateChanges(frame, token) {
-    const previous = frame.previous && frame.previous.score;
+    const previous = frame.previous && frame.previous.players.map((player) => player.score);
     for (const change of frame.changes || []) {
       const board = box.querySelector(`.duel-board[data-seat="${change.seat}"]`);
       if (!board) continue;
       const score = board.querySelector('.duel-score');
       const caption = board.querySelector('.duel-caption');
-      let running = previous ? previous[change.seat] : st.view.score[change.seat] - change.points;
+      let running = previous ? previous[change.seat] : st.view.players[change.seat].score - change.points;
       for (const part of change.parts || []) {
         running = Math.max(0, running + part.points);
         caption.textContent = ctx.explain(part);
@@ -786,7 +807,7 @@ export function createRenderer(root, ctx) {
         if (target) target.classList.remove('is-scoring');
         if (token !== drawToken) return;
       }
-      score.textContent = num(st.view.score[change.seat]);
+      score.textContent = num(st.view.players[change.seat].score);
       caption.classList.remove('is-shown');
     }
     await wait(HOLD_MS);

@@ -64,8 +64,12 @@ const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const sum = (list) => list.reduce((a, b) => a + b, 0);
 // A class list: the base classes plus "is-<flag>" for each flag that is on.
 const classes = (base, flags) => base + Object.keys(flags).filter((k) => flags[k]).map((k) => ` is-${k}`).join('');
-const lineAt = (seat, row) => seat * LINES + row; // index into line_colour / line_count
-const cellAt = (seat, row, column) => seat * WALL * WALL + row * WALL + column; // into cells
+// The view is the state's JSON form (docs/records.md, "State JSON"): tiles as colour letters.
+const countsOf = (tiles) => COLOURS.map((letter) => [...tiles].filter((tile) => tile === letter).length);
+const EMPTY_CELL = '.'; // an empty wall space in a wall row
+const markerInCentre = (view) => view.marker_taken_by === null;
+// [seat, row] of the grey-wall choice that waits, or null.
+const tilingOf = (view) => (view.turn.step === 'wall' ? [view.turn.seat, view.turn.line - 1] : null);
 // The printed colour of an empty colour-wall cell: each row is the one above shifted right.
 const printedColour = (row, column) => COLOURS[(column - row + WALL) % WALL];
 const floorPoints = (floor) => sum(FLOOR_PENALTIES.slice(0, floor.length));
@@ -147,7 +151,7 @@ export function createRenderer(root, ctx) {
     const main = you.length > 1 && you.includes(frame.toMove) ? frame.toMove : frame.perspective ?? you[0] ?? 0;
     return {
       frame, view, look, moves, drafts, walls, main,
-      names: Array.from({ length: view.num_players }, (_, seat) => ctx.seatName(seat)),
+      names: view.players.map((_, seat) => ctx.seatName(seat)),
       geo: boardGeometry(look),
       mover: moves.length && frame.toMove >= 0 ? frame.toMove : -1,
       last: still ? null : lastMoveParts(frame.lastMove),
@@ -184,8 +188,8 @@ export function createRenderer(root, ctx) {
   const onMoverBoard = (selector) => box.querySelector(`.azul-board[data-seat="${st.mover}"] ${selector}`);
 
   function countAt(view, source, letter) {
-    const counts = source === 'C' ? view.centre : view.factories[Number(source) - 1];
-    return counts ? counts[COLOURS.indexOf(letter)] : 0;
+    const tiles = source === 'C' ? view.centre : view.factories[Number(source) - 1];
+    return tiles ? countsOf(tiles)[COLOURS.indexOf(letter)] : 0;
   }
 
   // ---- paints
@@ -250,10 +254,11 @@ export function createRenderer(root, ctx) {
 
   function centreMarkup(tg) {
     const v = st.view;
-    const groups = v.marker_in_centre ? [{ letter: MARKER, count: 1 }] : [];
-    COLOURS.forEach((letter, i) => { if (v.centre[i]) groups.push({ letter, count: v.centre[i] }); });
-    const tiles = contentsLabel(v.centre);
-    const keys = v.marker_in_centre ? ['azul.ui.centre_marker', 'azul.ui.centre_only_marker'] : ['azul.ui.centre', 'azul.ui.centre_empty'];
+    const centre = countsOf(v.centre);
+    const groups = markerInCentre(v) ? [{ letter: MARKER, count: 1 }] : [];
+    COLOURS.forEach((letter, i) => { if (centre[i]) groups.push({ letter, count: centre[i] }); });
+    const tiles = contentsLabel(centre);
+    const keys = markerInCentre(v) ? ['azul.ui.centre_marker', 'azul.ui.centre_only_marker'] : ['azul.ui.centre', 'azul.ui.centre_empty'];
     let label = t(keys[tiles ? 0 : 1], { tiles });
     const last = isLast((m) => m.kind === 'draft' && String(m.source) === 'C');
     if (last) label = t('azul.ui.with_last', { label });
@@ -286,12 +291,12 @@ export function createRenderer(root, ctx) {
     const rounds = v.rules && v.rules.rounds;
     const info = [
       rounds ? t('azul.ui.round_of', { round: num(v.round), rounds: num(rounds) }) : t('azul.ui.round', { round: num(v.round) }),
-      t('azul.ui.bag', { count: num(sum(v.bag)) }),
-      t('azul.ui.lid', { count: num(sum(v.lid)) }),
+      t('azul.ui.bag', { count: num(sum(Object.values(v.bag))) }),
+      t('azul.ui.lid', { count: num(sum(Object.values(v.lid))) }),
     ];
-    if (v.ended) info.push(t('azul.ui.game_over'));
+    if (v.turn.step === 'over') info.push(t('azul.ui.game_over'));
     return `<section class="azul-table" aria-label="${esc(t('azul.ui.table'))}"><svg class="azul-ring" viewBox="0 0 ${TABLE.size} ${TABLE.size}" role="group">` +
-      v.factories.map((counts, i) => factoryMarkup(i, counts, tg)).join('') + centreMarkup(tg) +
+      v.factories.map((tiles, i) => factoryMarkup(i, countsOf(tiles), tg)).join('') + centreMarkup(tg) +
       `</svg><p class="azul-info">${info.map((part) => `<span>${esc(part)}</span>`).join('')}</p></section>`;
   }
 
@@ -303,21 +308,23 @@ export function createRenderer(root, ctx) {
   }
 
   function lineLabel(seat, row) {
-    const count = st.view.line_count[lineAt(seat, row)];
-    const colour = count && colourName(COLOURS[st.view.line_colour[lineAt(seat, row)]]);
+    const tiles = st.view.players[seat].lines[row];
+    const count = tiles.length;
+    const colour = count && colourName(tiles[0]);
     return t(count ? 'azul.ui.line' : 'azul.ui.line_empty', { name: st.names[seat], line: num(row + 1), size: num(row + 1), count: num(count), colour });
   }
 
   function lineMarkup(seat, row) {
     const g = st.geo;
     const v = st.view;
-    const count = v.line_count[lineAt(seat, row)];
+    const tiles = v.players[seat].lines[row];
     const slots = [];
     for (let k = 0; k <= row; k++) slots.push([g.slotX(k), g.rowY(row)]);
     const last = isLast((m) => m.seat === seat && m.kind === 'draft' && String(m.line) === String(row + 1));
-    const tiling = v.tiling && v.tiling[0] === seat && v.tiling[1] === row;
+    const waits = tilingOf(v);
+    const tiling = !!waits && waits[0] === seat && waits[1] === row;
     return destOpen(classes('azul-dest azul-line', { last, tiling }), seat, row + 1, lineLabel(seat, row)) +
-      spacesPath(slots) + (count ? lineTiles(row, count, COLOURS[v.line_colour[lineAt(seat, row)]]) : '') +
+      spacesPath(slots) + (tiles ? lineTiles(row, tiles.length, tiles[0]) : '') +
       ring(g.slotX(row), g.rowY(row), (row + 1) * g.pitch - g.gap, g.tile) + '</g>';
   }
 
@@ -333,11 +340,11 @@ export function createRenderer(root, ctx) {
   function cellMarkup(seat, row, column) {
     const v = st.view;
     const g = st.geo;
-    const tiled = v.cells[cellAt(seat, row, column)];
-    const letter = tiled >= 0 ? COLOURS[tiled] : '';
+    const tiled = v.players[seat].wall[row][column];
+    const letter = tiled === EMPTY_CELL ? '' : tiled;
     const place = { name: st.names[seat], row: num(row + 1), column: num(column + 1) };
     const move = seat === st.mover && !st.locked ? st.walls.get(`${row + 1}|${column + 1}`) : null;
-    const pending = move ? COLOURS[v.line_colour[lineAt(seat, row)]] : '';
+    const pending = move ? v.players[seat].lines[row][0] : '';
     const last = isLast((m) => m.seat === seat && m.kind === 'wall' && String(m.line) === String(row + 1) && String(m.column) === String(column + 1));
     const grey = v.rules && v.rules.grey;
     const shown = pending || letter || (grey ? '' : printedColour(row, column)); // named in the label
@@ -351,13 +358,13 @@ export function createRenderer(root, ctx) {
   }
 
   function floorLabel(seat) {
-    const floor = st.view.floor[seat] || '';
+    const floor = st.view.players[seat].floor;
     return t(floor.includes(MARKER) ? 'azul.ui.floor_marker' : 'azul.ui.floor', { name: st.names[seat], count: num(floor.length), points: num(floorPoints(floor)) });
   }
 
   function floorMarkup(seat) {
     const g = st.geo;
-    const floor = [...(st.view.floor[seat] || '')].slice(0, FLOOR_PENALTIES.length);
+    const floor = [...st.view.players[seat].floor].slice(0, FLOOR_PENALTIES.length);
     const penalties = FLOOR_PENALTIES.map((points, i) => `<text class="azul-pen" x="${fmt(g.floorX(i) + g.tile / 2)}" y="${fmt(g.penaltyY)}" text-anchor="middle">${num(points)}</text>`);
     const last = isLast((m) => m.seat === seat && m.kind === 'draft' && (String(m.line) === 'F' || m.to_floor > 0));
     const right = g.floorX(FLOOR_PENALTIES.length - 1) + g.tile;
@@ -373,15 +380,15 @@ export function createRenderer(root, ctx) {
     const g = st.geo;
     const turn = st.frame.toMove === seat;
     const name = st.names[seat];
-    const badge = turn ? `<span class="azul-turn">${esc(t(v.tiling && v.tiling[0] === seat ? 'azul.ui.badge_tiling' : 'azul.ui.badge_turn'))}</span>` : '';
-    const label = t(turn ? 'azul.ui.board_turn' : 'azul.ui.board', { name, score: num(v.score[seat]) });
+    const badge = turn ? `<span class="azul-turn">${esc(t(tilingOf(v) && tilingOf(v)[0] === seat ? 'azul.ui.badge_tiling' : 'azul.ui.badge_turn'))}</span>` : '';
+    const label = t(turn ? 'azul.ui.board_turn' : 'azul.ui.board', { name, score: num(v.players[seat].score) });
     const wallSide = WALL * g.pitch + g.gap;
     let svg = `<rect class="azul-wallbg" ${xywh(g.wallX - g.gap, g.pad - g.gap, wallSide, wallSide)} rx="${fmt(g.radius + 1)}"/>`;
     for (let row = 0; row < LINES; row++) svg += lineMarkup(seat, row);
     for (let row = 0; row < WALL; row++) for (let column = 0; column < WALL; column++) svg += cellMarkup(seat, row, column);
     // The header repeats the section's label, for the eyes only.
     return `<section class="${classes(isMain ? 'azul-board azul-board--main' : 'azul-board', { turn })}" data-seat="${seat}" aria-label="${esc(label)}">` +
-      `<header class="azul-head" aria-hidden="true"><span class="azul-name">${esc(name)}</span>${badge}<span class="azul-score">${num(v.score[seat])}</span></header>` +
+      `<header class="azul-head" aria-hidden="true"><span class="azul-name">${esc(name)}</span>${badge}<span class="azul-score">${num(v.players[seat].score)}</span></header>` +
       `<svg class="azul-bsvg" viewBox="0 0 ${fmt(g.width)} ${fmt(g.height)}" role="group" aria-label="${esc(name)}">${svg}${floorMarkup(seat)}<g class="azul-fx"></g></svg>` +
       '<div class="azul-caption" aria-hidden="true"></div></section>';
   }
@@ -397,7 +404,7 @@ export function createRenderer(root, ctx) {
     // The same position again (settings changed) keeps the selection.
     if (before !== st.movesKey || (selection && !st.drafts.has(`${selection.source}|${selection.colour}`))) selection = null;
     box.className = `azul azul--${st.look}${st.mover >= 0 ? ' is-mover' : ''}`;
-    const count = st.view.num_players;
+    const count = st.view.players.length;
     const order = Array.from({ length: count }, (_, k) => (st.main + k) % count);
     const parts = [tableMarkup(), ...order.map((seat, i) => boardMarkup(seat, i === 0))];
     const key = `${st.look}|${order.join(',')}`;
@@ -642,10 +649,10 @@ export function createRenderer(root, ctx) {
   // is bare now; each placement fills its line in as it comes (it says the line was full).
   function stagedFrame(frame) {
     const view = JSON.parse(JSON.stringify(frame.previous));
-    view.factories = view.factories.map((f) => f.map(() => 0));
-    view.centre = view.centre.map(() => 0);
-    view.marker_in_centre = false;
-    view.tiling = null;
+    view.factories = view.factories.map(() => '');
+    view.centre = '';
+    view.marker_taken_by ??= -1; // off the table while the round scores
+    view.turn = { step: 'scoring' }; // nothing waits in the staged picture
     return { ...frame, view, moves: [], lastMove: null, toMove: -1 };
   }
 
@@ -668,8 +675,7 @@ export function createRenderer(root, ctx) {
 
   // The staged view is changed step by step and only the touched element is drawn again.
   function setLine(board, seat, row, colour, count) {
-    st.view.line_colour[lineAt(seat, row)] = colour;
-    st.view.line_count[lineAt(seat, row)] = count;
+    st.view.players[seat].lines[row] = colour >= 0 ? COLOURS[colour].repeat(count) : '';
     return replace(board.querySelector(`.azul-line[data-line="${row + 1}"]`), lineMarkup(seat, row));
   }
 
@@ -689,7 +695,8 @@ export function createRenderer(root, ctx) {
       fx.innerHTML = '';
     }
     setLine(board, seat, row, -1, 0); // the rest of the line goes to the lid
-    st.view.cells[cellAt(seat, row, column)] = colour;
+    const wall = st.view.players[seat].wall;
+    wall[row] = wall[row].slice(0, column) + letter + wall[row].slice(column + 1);
     const cell = replace(board.querySelector(`.azul-cell[data-row="${row + 1}"][data-column="${column + 1}"]`), cellMarkup(seat, row, column));
     if (!still) cell.animate([{ transform: 'scale(1.25)' }, { transform: 'none' }], { duration: 220 });
   }
@@ -706,7 +713,7 @@ export function createRenderer(root, ctx) {
     if (part.key.startsWith('azul.place.')) await placeTile(board, seat, p, still);
     else if (part.key === 'azul.to_floor' && p.line >= 1 && p.line <= LINES) flash([setLine(board, seat, p.line - 1, -1, 0)], 'is-penalty', still);
     else if (part.key === 'azul.floor') {
-      st.view.floor[seat] = ''; // the floor is emptied into the lid
+      st.view.players[seat].floor = ''; // the floor is emptied into the lid
       flash([replace(board.querySelector('.azul-floor'), floorMarkup(seat))], 'is-penalty', still);
     } else if (part.key === 'azul.bonus.row') flash(cells(`[data-row="${p.row}"]`), 'is-bonus', still);
     else if (part.key === 'azul.bonus.column') flash(cells(`[data-column="${p.column}"]`), 'is-bonus', still);
@@ -718,7 +725,7 @@ export function createRenderer(root, ctx) {
     const still = reducedMotion();
     render(stagedFrame(frame), true);
     drawn = null; // the steps below change the DOM directly
-    const running = st.view.score.slice();
+    const running = st.view.players.map((player) => player.score);
     for (const step of scoringSteps(frame.changes)) {
       const started = performance.now();
       const active = step.parts.map(({ seat }) => String(seat));
@@ -735,8 +742,8 @@ export function createRenderer(root, ctx) {
 
   // A wall placement is not a take: say which row waits for a column.
   function announceTask() {
-    const [seat, row] = st.view.tiling || [];
-    if (st.walls.size && seat === st.mover) ctx.announce(t('azul.ui.choose_wall', { row: num(row + 1), colour: colourName(COLOURS[st.view.line_colour[lineAt(seat, row)]]) }));
+    const [seat, row] = tilingOf(st.view) || [];
+    if (st.walls.size && seat === st.mover) ctx.announce(t('azul.ui.choose_wall', { row: num(row + 1), colour: colourName(st.view.players[seat].lines[row][0]) }));
   }
 
   async function draw(frame) {

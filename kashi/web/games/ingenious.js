@@ -70,6 +70,15 @@ function areaCells(radius) {
 }
 const tileKey = (a, b) => [a, b].sort().join(''); // "RB" and "BR" are the same tile
 // Parse "RG i4-i3": colours and cells in the same order.
+// The view is the state's JSON form (docs/records.md, "State JSON"). A rack the viewer may not
+// see is only its number of tiles.
+const rackOf = (view, seat) => (view.players[seat] || {}).rack ?? [];
+const rackSize = (rack) => (Array.isArray(rack) ? rack.length : rack);
+const isOver = (view) => view.turn.step === 'over';
+// Colours locked for everyone (the tutorial's cap): a track of any board at 18 locks its colour.
+const lockedColours = (view) => (view.rules.cap === 'global-lock'
+  ? COLOURS.filter((letter) => view.tracks.some((track) => track[letter] >= TRACK_GOAL)) : []);
+
 function parsePlaced(text) {
   const [colours, cells] = text.split(' ');
   return { colours: colours.split(''), cells: cells.split('-') };
@@ -98,7 +107,7 @@ export function createRenderer(root, ctx) {
   function derive(frame) {
     const view = frame.view;
     const rules = view.rules || {};
-    const players = view.players || frame.players || (view.racks || []).length;
+    const players = view.players.length;
     const radius = PLAY_RADIUS[players] || BOARD_RADIUS;
     const cells = new Map(); // name -> {colour, start?, tile?}
     if (rules.start === 'centre-star') cells.set(cellName(0, 0), { colour: '', start: true });
@@ -106,7 +115,7 @@ export function createRenderer(root, ctx) {
       const colours = rules.start_colours || 'RGBOYP';
       START_CELLS.forEach(([q, r], i) => cells.set(cellName(q, r), { colour: colours[i], start: true }));
     }
-    const tiles = (view.placed || []).map(parsePlaced);
+    const tiles = view.board.map(parsePlaced);
     tiles.forEach((tile, i) => tile.cells.forEach((c, k) => cells.set(c, { colour: tile.colours[k], tile: i })));
     const places = (frame.moves || []).filter((m) => m.parts && m.parts.kind === 'place');
     const choices = (frame.moves || []).filter((m) => m.parts && (m.parts.kind === 'swap' || m.parts.kind === 'keep'));
@@ -238,16 +247,15 @@ export function createRenderer(root, ctx) {
   const tileLabel = (a, b) => (a === b ? t('ingenious.ui.tile_double', { colour: colourName(a) }) : t('ingenious.ui.tile', { first: colourName(a), second: colourName(b) }));
 
   // This browser sees the seat's tiles (a spectator sees only "??").
-  const ownsRack = (seat) => (st.frame.you || []).includes(seat) && (((st.view.racks || [])[seat]) || []).some((tile) => tile !== '??');
+  const ownsRack = (seat) => (st.frame.you || []).includes(seat) && Array.isArray(rackOf(st.view, seat));
 
   function rackMarkup() {
     const seat = st.main;
-    const rack = (st.view.racks || [])[seat] || [];
+    const rack = rackOf(st.view, seat);
     const playable = new Set(st.places.map((m) => tileKey(...m.parts.colours)));
     if (!ownsRack(seat)) return ''; // a spectator: the seats' panels give the counts
     let s = `<h3 class="ing-h">${esc(t('ingenious.ui.your_rack'))}</h3><div class="ing-rack" role="group" aria-label="${esc(t('ingenious.ui.your_rack'))}">`;
     rack.forEach((tile, i) => {
-      if (tile === '??') return;
       const [a, b] = sel && sel.tile === i && sel.first !== tile[0] ? [tile[1], tile[0]] : [tile[0], tile[1]];
       const can = playable.has(tileKey(tile[0], tile[1]));
       const cls = `ing-rtile${can ? ' is-playable' : ''}${sel && sel.tile === i ? ' is-selected' : ''}`;
@@ -255,10 +263,10 @@ export function createRenderer(root, ctx) {
       s += `<span class="${cls}" data-tile="${i}" data-focus="t-${i}"${attrs} aria-label="${esc(tileLabel(a, b))}">${tileSvg(a, b)}</span>`;
     });
     s += '</div>';
-    const reserve = (st.view.reserves || [])[seat] || [];
-    if (reserve.length) {
+    const reserve = st.view.players[seat].reserve;
+    if (Array.isArray(reserve) && reserve.length) {
       s += `<h3 class="ing-h">${esc(t('ingenious.ui.reserve'))}</h3><div class="ing-rack is-reserve">`;
-      for (const tile of reserve) s += tile === '??' ? '' : `<span class="ing-rtile" role="img" aria-label="${esc(tileLabel(tile[0], tile[1]))}">${tileSvg(tile[0], tile[1])}</span>`;
+      for (const tile of reserve) s += `<span class="ing-rtile" role="img" aria-label="${esc(tileLabel(tile[0], tile[1]))}">${tileSvg(tile[0], tile[1])}</span>`;
       s += '</div>';
     }
     return s;
@@ -276,20 +284,21 @@ export function createRenderer(root, ctx) {
 
   // The seats sharing each score board: one each, or the partners opposite in the team game.
   function boards() {
-    const n = (st.view.racks || []).length;
+    const n = st.view.players.length;
     const seats = Array.from({ length: n }, (_, seat) => seat);
     return st.rules.teams ? [seats.filter((seat) => seat % 2 === 0), seats.filter((seat) => seat % 2 === 1)] : seats.map((seat) => [seat]);
   }
 
   function tracksMarkup(board, name) {
-    const scores = (st.view.tracks || [])[board] || [];
+    const scores = st.view.tracks[board] || {};
+    const locks = lockedColours(st.view);
     const W = 100, ROW = 7;
     const x = (v) => (v / st.cap) * W;
     let rows = '';
     COLOURS.forEach((letter, i) => {
-      const v = scores[i] || 0;
+      const v = scores[letter] || 0;
       const y = i * ROW;
-      const locked = (st.view.locked || '').includes(letter);
+      const locked = locks.includes(letter);
       const ticks = tickPath(st.cap, W, ROW, i);
       rows += `<g role="img" aria-label="${esc(t(locked ? 'ingenious.ui.track_locked' : 'ingenious.ui.track', { name, colour: colourName(letter), n: num(v), max: num(st.cap) }))}">` +
         `<rect class="ing-track" x="0" y="${fmt(y + 0.8)}" width="${W}" height="4.4" rx="1"/>` +
@@ -313,7 +322,7 @@ export function createRenderer(root, ctx) {
       const names = seats.map((seat) => ctx.seatName(seat)).join(t('ingenious.ui.list_sep'));
       const title = seats.length > 1 ? t('ingenious.ui.team', { names }) : names;
       const heads = seats.map((seat) => {
-        const count = seat === st.main && ownsRack(seat) ? '' : `<span class="ing-count">${esc(t('ingenious.ui.rack_count', { n: num(((st.view.racks || [])[seat] || []).length) }))}</span>`;
+        const count = seat === st.main && ownsRack(seat) ? '' : `<span class="ing-count">${esc(t('ingenious.ui.rack_count', { n: num(rackSize(rackOf(st.view, seat))) }))}</span>`;
         const badge = winners.has(seat) ? `<span class="ing-badge">${esc(t('ingenious.ui.winner'))}</span>` : seat === st.frame.toMove ? `<span class="ing-badge">${esc(t('ingenious.ui.to_move'))}</span>` : '';
         return `<div class="ing-seat-head"><strong>${esc(ctx.seatName(seat))}</strong>${badge}${count}</div>`;
       }).join('');
@@ -327,7 +336,7 @@ export function createRenderer(root, ctx) {
   // The winner(s) to highlight, as the server's outcome names them (the shell passes it).
   function winnerSeats() {
     const outcome = st.frame.outcome;
-    return st.view.ended && outcome ? outcome.winners : [];
+    return isOver(st.view) && outcome ? outcome.winners : [];
   }
 
   // The colours of the seat's board that just reached a bonus mark (18, or 36 in the team and
@@ -336,11 +345,11 @@ export function createRenderer(root, ctx) {
   function bonusReached(view, previous, seat) {
     const board = st.rules.teams ? seat % 2 : seat;
     const marks = st.cap > TRACK_GOAL ? [TRACK_GOAL, st.cap] : [TRACK_GOAL];
-    const now = (view.tracks || [])[board] || [];
-    const before = previous && previous.tracks ? previous.tracks[board] || [] : null;
+    const now = view.tracks[board] || {};
+    const before = previous && previous.tracks ? previous.tracks[board] || {} : null;
     const reached = [];
-    COLOURS.forEach((letter, i) => {
-      const mark = marks.find((m) => (before ? (before[i] || 0) < m && now[i] >= m : now[i] === m));
+    COLOURS.forEach((letter) => {
+      const mark = marks.find((m) => (before ? (before[letter] || 0) < m && now[letter] >= m : now[letter] === m));
       if (mark) reached.push({ letter, mark });
     });
     return reached;
@@ -349,16 +358,16 @@ export function createRenderer(root, ctx) {
   function statusMarkup() {
     const v = st.view;
     let s = '';
-    if (v.ended) {
+    if (isOver(v)) {
       const w = winnerSeats();
       s = `<p class="ing-status is-over">${esc(w.length ? t('ingenious.ui.game_over_winner', { name: w.map((seat) => ctx.seatName(seat)).join(t('ingenious.ui.list_sep')) }) : t('ingenious.ui.game_over'))}</p>`;
     } else if (st.choices.length) {
       const buttons = st.choices.map((m) => `<button type="button" class="ing-btn${m.parts.kind === 'swap' ? ' is-primary' : ''}" data-move="${esc(m.text)}">${esc(t(m.parts.kind === 'swap' ? 'ingenious.ui.swap' : 'ingenious.ui.keep'))}</button>`).join('');
       s = `<div class="ing-status is-question" role="group" aria-label="${esc(t('ingenious.ui.swap_title'))}"><p><strong>${esc(t('ingenious.ui.swap_title'))}</strong> ${esc(t('ingenious.ui.swap_question'))}</p><div class="ing-actions">${buttons}</div></div>`;
-    } else if (v.bonus > 0 && st.mover >= 0) {
+    } else if (v.turn.bonus > 0 && st.mover >= 0) {
       const done = bonusReached(v, st.frame.previous, st.mover);
       const colour = done.map(({ letter }) => colourName(letter)).join(t('ingenious.ui.list_sep'));
-      const text = done.length ? t('ingenious.ui.bonus_colour', { colour, mark: num(done[0].mark), n: num(v.bonus) }) : t('ingenious.ui.bonus', { n: num(v.bonus) });
+      const text = done.length ? t('ingenious.ui.bonus_colour', { colour, mark: num(done[0].mark), n: num(v.turn.bonus) }) : t('ingenious.ui.bonus', { n: num(v.turn.bonus) });
       s = `<p class="ing-status is-bonus"><strong>${esc(t('ingenious.ui.ingenious'))}</strong> ${esc(text)}</p>`;
     } else if (st.places.length) {
       const key = !sel ? 'ingenious.ui.pick_tile' : !sel.cell ? 'ingenious.ui.pick_first' : !sel.second ? 'ingenious.ui.pick_second' : 'ingenious.ui.confirm';
@@ -386,7 +395,7 @@ export function createRenderer(root, ctx) {
   }
 
   function infoMarkup() {
-    return `<p class="ing-bag">${esc(t('ingenious.ui.bag', { n: num(st.view.bag_size ?? 0) }))}</p>`;
+    return `<p class="ing-bag">${esc(t('ingenious.ui.bag', { n: num(st.view.bag) }))}</p>`;
   }
 
   // ---- rendering: each section's markup is replaced only when it changed
@@ -412,7 +421,7 @@ export function createRenderer(root, ctx) {
     section('ghost', board.ghost);
     section('hits', board.hits);
     section('controls', controlsMarkup() + previewMarkup());
-    section('rack', st.view.ended ? '' : rackMarkup());
+    section('rack', isOver(st.view) ? '' : rackMarkup());
     section('seats', seatsMarkup() + infoMarkup());
     if (focusKey && !box.contains(document.activeElement)) {
       const el = focusKey.startsWith('a-') ? box.querySelector(`[data-act="${focusKey.slice(2)}"]`) : box.querySelector(`[data-focus="${focusKey}"]`);
@@ -473,7 +482,7 @@ export function createRenderer(root, ctx) {
 
   // ---- actions
   function selectTile(i) {
-    const tile = st.view.racks[st.main][i];
+    const tile = rackOf(st.view, st.main)[i];
     if (sel && sel.tile === i) { cancel(); return; }
     sel = { tile: i, key: tileKey(tile[0], tile[1]), first: tile[0], cell: null, second: null };
     hoverSecond = null;
@@ -584,13 +593,14 @@ export function createRenderer(root, ctx) {
     st = derive(frame);
     // A selection survives a redraw only while its tile and moves are unchanged.
     if (sel) {
-      const rack = (frame.view.racks || [])[st.main] || [];
-      const same = before && before.mover === st.mover && rack[sel.tile] && tileKey(rack[sel.tile][0], rack[sel.tile][1]) === sel.key && tileEntries().length;
+      const rack = rackOf(frame.view, st.main);
+      const same = before && before.mover === st.mover && Array.isArray(rack) && rack[sel.tile] && tileKey(rack[sel.tile][0], rack[sel.tile][1]) === sel.key && tileEntries().length;
       if (!same) { sel = null; preview = null; previewToken++; }
       else if (sel.second && !chosenMove()) { sel.second = null; preview = null; }
     }
     render();
-    if (frame.view.bonus > 0 && st.mover >= 0 && !(before && before.view.bonus === frame.view.bonus && before.view.placed.length === frame.view.placed.length)) {
+    const bonus = frame.view.turn.bonus;
+    if (bonus > 0 && st.mover >= 0 && !(before && before.view.turn.bonus === bonus && before.view.board.length === frame.view.board.length)) {
       ctx.announce(box.querySelector('.ing-status').textContent);
     } else if (st.choices.length && !(before && before.choices.length)) ctx.announce(box.querySelector('.ing-status').textContent);
   }

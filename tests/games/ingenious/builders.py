@@ -6,7 +6,7 @@ from typing import Any
 
 from kashi.core.game import Game
 from kashi.core.registry import variant
-from kashi.core.state import CHANCE, TERMINAL
+from kashi.core.state import CHANCE
 from kashi.games.ingenious import IngeniousState
 from kashi.games.ingenious.hexgrid import INDEX, NAMES, START_CELLS, area, cell_of
 from kashi.games.ingenious.moves import Placement, parse_move
@@ -52,33 +52,25 @@ def position(
     for board, text in (tracks or {}).items():
         for word in text.split():
             track_values[board][COLOURS.index(word[0])] = int(word[1:])
+    played = players if turns is None else turns
     data = {
-        "family": "ingenious",
-        "players": players,
+        "game": "ingenious",
         "rules": resolved,
-        "current_player": TERMINAL if over else to_move,
-        "placed": list(placed),
-        "racks": rack_texts,
-        "reserves": reserve_texts,
-        "bag": {str(TILES[kind]): bag[kind] for kind in range(TYPES)},
-        "bag_size": sum(bag),
-        "tracks": track_values,
-        "turn": to_move,
-        "turns": players if turns is None else turns,
-        "touched": 0,
-        "bonus": 0,
-        "deciding": False,
-        "draw": [0, 0, 0, 0],
-        "jobs": [],
-        "after": 0,
-        "aside": [],
-        "revealed": [[] for _ in range(players)],
-        "locked": "",
-        "ended": over,
-        "winner": -1,
-        "hidden": [],
-    }
-    return IngeniousState.from_json(data)
+        "turn": {"step": "over" if over else "place", "seat": to_move, "bonus": 0, "aside": []},
+        "record": {"turns": min(played, len(placed)), "draw_lines": 0, "draws_for": "turn", "drawn_by": 0,
+                   "drawn_into": "rack"},
+        "tracks": [dict(zip(COLOURS, values, strict=True)) for values in track_values],
+        "players": [
+            {"rack": rack, "reserve": reserve, "shown": []}
+            for rack, reserve in zip(rack_texts, reserve_texts, strict=True)
+        ],
+        "bag": sum(bag),
+        "board": list(placed),
+    }  # fmt: skip
+    state = IngeniousState.from_json(data)
+    assert state.ended == over, "the termination follows from the tracks"
+    state.turns = played  # a hand-built board may skip the first round's tiles: no turn lays them here
+    return state
 
 
 def state_of(game: Game) -> IngeniousState:

@@ -174,15 +174,16 @@ def test_a_record_replays_without_rng() -> None:
 
 
 def test_json_round_trip_and_malformed_json() -> None:
-    state = position(placed=("RY h7-h6",), racks={0: "RB GG", 1: "GO"}, tracks={0: "R3"})
+    state = position(placed=("RY h7-h6",), racks={0: "RB GG", 1: "GO"}, tracks={0: "R3"}, turns=1)
     data = state.to_json()
     assert IngeniousState.from_json(data).to_json() == data
+    seats = data["players"]
     broken = [
         {**data, "players": 7},
-        {**data, "placed": ["RY h7-h6", "GG h7-h8"]},
-        {**data, "bag_size": data["bag_size"] + 1},
-        {**data, "racks": [["RB", "XX"], ["GO"]]},
-        {**data, "tracks": [[19, 0, 0, 0, 0, 0], [0] * 6]},
+        {**data, "board": ["RY h7-h6", "GG h7-h8"]},
+        {**data, "bag": data["bag"] + 1},
+        {**data, "players": [{**seats[0], "rack": ["RB", "XX"]}, seats[1]]},
+        {**data, "tracks": [{**data["tracks"][0], "R": 19}, data["tracks"][1]]},
         {**data, "rules": {**data["rules"], "teams": True}},
         {key: value for key, value in data.items() if key != "bag"},
     ]
