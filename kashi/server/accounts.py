@@ -9,7 +9,6 @@ in worker threads, at most so many attempts a minute per account and per address
 
 from __future__ import annotations
 
-import contextlib
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
@@ -67,17 +66,18 @@ async def current_user(request: Request, user_id: CallerId) -> User:
     hub = hub_of(request)
     async with hub.sessions() as session:
         user = await session.get(User, user_id)
-    if user is not None:
-        return user
-    guards = guards_of(request)
-    spend_or_refuse([(guards.new_guests, address_of(request))], "server.guests_throttled")
-    with contextlib.suppress(IntegrityError):  # the same new caller, in a request a moment earlier
-        async with hub.sessions.writing() as session:
-            session.add(guest(user_id))
-    async with hub.sessions() as session:
+        if user is not None:
+            return user
+        guards = guards_of(request)
+        spend_or_refuse([(guards.new_guests, address_of(request))], "server.guests_throttled")
+        session.add(guest(user_id))
+        try:
+            await session.commit()
+        except IntegrityError:  # the same new caller, in a request a moment earlier
+            await session.rollback()
         stored = await session.get(User, user_id)
-    assert stored is not None
-    return stored
+        assert stored is not None
+        return stored
 
 
 CurrentUser = Annotated[User, Depends(current_user)]
@@ -92,11 +92,12 @@ async def me(user_id: CallerId, request: Request) -> dict[str, Any]:
 
 @router.patch("/me")
 async def rename(body: Rename, user: CurrentUser, request: Request) -> dict[str, Any]:
-    async with hub_of(request).sessions.writing() as session:
+    async with hub_of(request).sessions() as session:
         stored = await session.get(User, user.id)
         assert stored is not None
         stored.display_name = body.display_name.strip()
-    return user_json(stored)
+        await session.commit()
+        return user_json(stored)
 
 
 @router.post("/account/register")
@@ -112,17 +113,18 @@ async def register(body: Credentials, user: CurrentUser, request: Request) -> di
             raise taken
     spend_or_refuse([(guards_of(request).login_addresses, address_of(request))], "server.login_throttled")
     password_hash = await passwords_of(request).hash(body.password)
-    try:
-        async with hub.sessions.writing() as session:
-            stored = await session.get(User, user.id)
-            assert stored is not None
-            if stored.username is not None:
-                raise registered
-            stored.username = body.username
-            stored.password_hash = password_hash
-    except IntegrityError:
-        raise taken from None
-    return user_json(stored)
+    async with hub.sessions() as session:
+        stored = await session.get(User, user.id)
+        assert stored is not None
+        if stored.username is not None:
+            raise registered
+        stored.username = body.username
+        stored.password_hash = password_hash
+        try:
+            await session.commit()
+        except IntegrityError:
+            raise taken from None
+        return user_json(stored)
 
 
 @router.post("/account/login")

@@ -55,9 +55,7 @@ def create_app(settings: Settings) -> FastAPI:
         identity = Identity(await server_secret(sessions, "signing"))
         fanout = make_fanout(settings.redis_url, settings.instance)
         event_log = store.EventLog(
-            make_engine(settings.async_database_url, ping=False),
-            make_sqlite_writer(settings.async_database_url),
-            sessions.gate,
+            make_engine(settings.async_database_url, ping=False), make_sqlite_writer(settings.async_database_url)
         )
         bots = make_bots(
             settings.bot_queue, settings.bot_processes, settings.bot_backlog, settings.redis_url, settings.instance

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import secrets
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -48,33 +45,8 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-class Sessions(async_sessionmaker[AsyncSession]):
-    """The session maker, and the one door for writes.
-
-    SQLite takes one writer at a time, and a writer that finds the lock taken sleeps in
-    SQLite's busy handler in steps of up to 100 ms: a busy server's moves waited there behind
-    the lobby's and the ratings' writes. So on SQLite the writers of this process queue in
-    order at ``gate`` instead (the event log's writer thread passes through it too), and each
-    finds the database free. PostgreSQL takes concurrent writers: there is no gate."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        super().__init__(engine, expire_on_commit=False)
-        self.gate = asyncio.Lock() if engine.dialect.name == "sqlite" else None
-
-    def turn(self) -> contextlib.AbstractAsyncContextManager[Any]:
-        """Wait for this process's turn to write (at once on PostgreSQL)."""
-        return self.gate if self.gate is not None else contextlib.nullcontext()
-
-    @contextlib.asynccontextmanager
-    async def writing(self) -> AsyncIterator[AsyncSession]:
-        """A session in a transaction that may write, committed on leaving (rolled back on an
-        exception)."""
-        async with self.turn(), self() as session, session.begin():
-            yield session
-
-
-def make_sessions(engine: AsyncEngine) -> Sessions:
-    return Sessions(engine)
+def make_sessions(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    return async_sessionmaker(engine, expire_on_commit=False)
 
 
 async def migrate(engine: AsyncEngine) -> None:
@@ -96,15 +68,16 @@ def _upgrade(connection: Connection) -> None:
     command.upgrade(config, "head")
 
 
-async def server_secret(sessions: Sessions, name: str) -> str:
+async def server_secret(sessions: async_sessionmaker[AsyncSession], name: str) -> str:
     """The named secret, created on first use; every instance on the database shares it."""
     async with sessions() as session:
         row = await session.get(ServerSecret, name)
         if row is not None:
             return row.value
-    with contextlib.suppress(IntegrityError):  # another instance created it a moment earlier
-        async with sessions.writing() as session:
-            session.add(ServerSecret(name=name, value=secrets.token_urlsafe(48)))
-    async with sessions() as session:
+        session.add(ServerSecret(name=name, value=secrets.token_urlsafe(48)))
+        try:
+            await session.commit()
+        except IntegrityError:
+            await session.rollback()
         stored = (await session.execute(select(ServerSecret.value).where(ServerSecret.name == name))).scalar_one()
         return stored

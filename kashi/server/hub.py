@@ -13,11 +13,11 @@ import contextlib
 import time
 
 from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from kashi.server import store
 from kashi.server.bot_workers import Bots
 from kashi.server.cluster import Alone
-from kashi.server.database import Sessions
 from kashi.server.identity import Identity
 from kashi.server.logs import log
 from kashi.server.models import GameRow
@@ -30,7 +30,7 @@ class Hub:
     def __init__(
         self,
         settings: Settings,
-        sessions: Sessions,
+        sessions: async_sessionmaker[AsyncSession],
         log: store.EventLog,
         identity: Identity,
         fanout: Fanout,
@@ -130,7 +130,7 @@ class Hub:
             return
         async with self.sessions() as session:
             query = select(GameRow.id, GameRow.version).where(GameRow.id.in_([room.id for room in rooms]))
-            stored = dict((await session.execute(query)).all())
+            stored = dict((await session.execute(query)).tuples().all())
         for room in rooms:
             if stored.get(room.id, room.told) != room.told:
                 await room.sync()

@@ -90,7 +90,7 @@ def option_spec(option: Option) -> dict[str, Any]:
 @router.post("/games", status_code=201)
 async def create_game(body: CreateGame, user: CurrentUser, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
-    async with hub.sessions.writing() as session:
+    async with hub.sessions() as session, session.begin():
         created = await _create(hub, session, body, user.id, {})
     await hub.changed(created["game"]["id"])
     return created
@@ -189,7 +189,7 @@ async def game_info(game_id: str, request: Request) -> dict[str, Any]:
 async def rematch(game_id: str, _body: Empty, user_id: CallerId, request: Request) -> dict[str, Any]:
     """A new game with the same seats (the next seat starts); asked twice, the same game."""
     hub = hub_of(request)
-    async with hub.sessions.writing() as session:
+    async with hub.sessions() as session, session.begin():
         row = await session.get(GameRow, game_id, with_for_update=True)
         if row is None:
             raise HTTPException(404, reason("server.no_game", game=game_id))

@@ -23,12 +23,12 @@ from typing import Any, cast
 
 from sqlalchemy import CursorResult, select, update
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from kashi.core.game import Game
 from kashi.core.outcome import Outcome
 from kashi.core.registry import variant
 from kashi.server import store
-from kashi.server.database import Sessions
 from kashi.server.logs import log
 from kashi.server.models import GameRow, RatingChangeRow, RatingRow
 from kashi.server.rating_systems import Side, Standing, rate, system_for
@@ -78,7 +78,7 @@ def sides_of(seats: Sequence[store.SeatState], outcome: Outcome) -> list[Side]:
     return sides if len(sides) >= 2 else []
 
 
-async def settle(sessions: Sessions, game_id: str) -> None:
+async def settle(sessions: async_sessionmaker[AsyncSession], game_id: str) -> None:
     """Apply a finished rated game to its subjects' ratings, once however often it is called."""
     snapshot = await store.load(sessions, game_id)
     if snapshot is None or not _unsettled(snapshot.row):
@@ -103,12 +103,12 @@ def _unsettled(game: GameRow) -> bool:
     return game.status == "finished" and game.rated and not game.seeded and game.settled_at is None
 
 
-async def _apply(sessions: Sessions, game: GameRow, sides: list[Side]) -> None:
+async def _apply(sessions: async_sessionmaker[AsyncSession], game: GameRow, sides: list[Side]) -> None:
     """One transaction: claim the game, then (unless no sides are left: casual after all)
     update each subject's rating in its pool and keep what changed."""
     now = time.time()
     family = variant(game.variant).family.name
-    async with sessions.writing() as session:
+    async with sessions() as session, session.begin():
         claim = update(GameRow).where(GameRow.id == game.id, *UNSETTLED).values(settled_at=now)
         if cast(CursorResult[Any], await session.execute(claim)).rowcount != 1 or not sides:
             return
@@ -149,7 +149,7 @@ async def _apply(sessions: Sessions, game: GameRow, sides: list[Side]) -> None:
     log.info("ratings settled", extra={"game": game.id, "subjects": len(subjects)})
 
 
-async def settle_pending(sessions: Sessions) -> None:
+async def settle_pending(sessions: async_sessionmaker[AsyncSession]) -> None:
     """Settle, oldest first, every finished rated game the server stopped before settling."""
     async with sessions() as session:
         query = select(GameRow.id).where(*UNSETTLED).order_by(GameRow.finished_at, GameRow.id)

@@ -58,7 +58,7 @@ async def _take_seat(hub: Hub, game_id: str, seat: int, user_id: str, digest: st
     """Bind an open seat (with its live invite, if ``digest``) to the user; the game starts
     when no person seat is left open. A seat the user already holds is simply theirs."""
     taken = {"game": game_id, "seat": seat}
-    async with hub.sessions.writing() as session:
+    async with hub.sessions() as session, session.begin():
         holder = await session.scalar(select(SeatRow.user_id).where(SeatRow.game_id == game_id, SeatRow.seat == seat))
         if holder == user_id:
             return taken
@@ -104,7 +104,7 @@ async def bump_waiting(session: AsyncSession, game_id: str) -> None:
 async def leave(game_id: str, _body: Empty, user_id: CallerId, request: Request) -> dict[str, Any]:
     """Give up your seats before the game starts; the creator may then issue new links."""
     hub = hub_of(request)
-    async with hub.sessions.writing() as session:
+    async with hub.sessions() as session, session.begin():
         await bump_waiting(session, game_id)
         result = cast(
             CursorResult[Any],
@@ -125,7 +125,7 @@ async def replace_invite(
     """A new invite link for a seat nobody has claimed (a lost link): the old one stops
     working. Only the game's creator may ask, while the game waits for players."""
     hub = hub_of(request)
-    async with hub.sessions.writing() as session:
+    async with hub.sessions() as session, session.begin():
         row = await session.get(GameRow, game_id)
         if row is None:
             raise HTTPException(404, reason("server.no_game", game=game_id))

@@ -19,11 +19,10 @@ from typing import Any
 
 from sqlalchemy import Connection, Engine, Update, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from kashi.core.game import format_options
 from kashi.core.record import Event, Record
-from kashi.server.database import Sessions
 from kashi.server.models import EventRow, GameRow, SeatRow, TakebackRow, User
 
 
@@ -67,7 +66,7 @@ def seat_name(seat: SeatRow, user: User | None) -> str:
     return user.display_name if user is not None else "Open seat"
 
 
-async def load(sessions: Sessions, game_id: str, first: int = 1) -> Snapshot | None:
+async def load(sessions: async_sessionmaker[AsyncSession], game_id: str, first: int = 1) -> Snapshot | None:
     """The game as stored, with its events from number ``first`` on, consistent: read again if
     a change landed between its statements (the row's version would not match the events)."""
     while True:
@@ -95,11 +94,11 @@ async def seats_of(session: AsyncSession, game_id: str) -> list[SeatState]:
         SeatState(
             seat.seat, seat.kind, seat.bot_level, seat.user_id, seat_name(seat, user), seat.standin, seat.clock_ms
         )
-        for seat, user in (await session.execute(query)).all()
+        for seat, user in (await session.execute(query)).tuples().all()
     ]
 
 
-async def current_version(sessions: Sessions, game_id: str) -> int | None:
+async def current_version(sessions: async_sessionmaker[AsyncSession], game_id: str) -> int | None:
     async with sessions() as session:
         version = await session.scalar(select(GameRow.version).where(GameRow.id == game_id))
         return None if version is None else int(version)
@@ -129,15 +128,12 @@ class EventLog:
     writer at a time and syncs the disk at every commit, so its changes are committed in groups
     by one writer thread: whatever arrived while the last group was being written goes into the
     next transaction, each change still guarded alone (a refused one writes nothing and fails
-    alone); one hop to the thread and one sync of the disk serve them all. Each group waits for
-    its turn at the process's write ``gate`` (``database.Sessions``), so it never meets another
-    writer of this process in SQLite's busy handler.
+    alone); one hop to the thread and one sync of the disk serve them all.
     """
 
-    def __init__(self, engine: AsyncEngine, sqlite: Engine | None = None, gate: asyncio.Lock | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, sqlite: Engine | None = None) -> None:
         self.engine = engine
         self._sqlite = sqlite
-        self._gate = gate if gate is not None else asyncio.Lock()
         self._thread = ThreadPoolExecutor(1, thread_name_prefix="event-log") if sqlite is not None else None
         self._pending: list[tuple[Change, asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
@@ -168,17 +164,14 @@ class EventLog:
     async def _write_groups(self) -> None:
         loop = asyncio.get_running_loop()
         while self._pending:
-            async with self._gate:
-                group, self._pending = self._pending, []  # what arrived while waiting joins in
-                try:
-                    applied = await loop.run_in_executor(
-                        self._thread, self._write_group, [change for change, _ in group]
-                    )
-                except Exception as error:  # not the database's answer: every waiter hears of it
-                    for _, landed in group:
-                        if not landed.done():
-                            landed.set_exception(error)
-                    continue
+            group, self._pending = self._pending, []
+            try:
+                applied = await loop.run_in_executor(self._thread, self._write_group, [change for change, _ in group])
+            except Exception as error:  # not the database's answer: every waiter hears of it
+                for _, landed in group:
+                    if not landed.done():
+                        landed.set_exception(error)
+                continue
             for (change, landed), done in zip(group, applied, strict=True):
                 if landed.done():  # its waiter was cancelled
                     continue
