@@ -130,7 +130,7 @@ class Hub:
             return
         async with self.sessions() as session:
             query = select(GameRow.id, GameRow.version).where(GameRow.id.in_([room.id for room in rooms]))
-            stored = dict((await session.execute(query)).tuples().all())
+            stored = dict((await session.execute(query)).all())
         for room in rooms:
             if stored.get(room.id, room.told) != room.told:
                 await room.sync()

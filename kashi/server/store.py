@@ -94,7 +94,7 @@ async def seats_of(session: AsyncSession, game_id: str) -> list[SeatState]:
         SeatState(
             seat.seat, seat.kind, seat.bot_level, seat.user_id, seat_name(seat, user), seat.standin, seat.clock_ms
         )
-        for seat, user in (await session.execute(query)).tuples().all()
+        for seat, user in (await session.execute(query)).all()
     ]
 
 
