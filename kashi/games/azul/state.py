@@ -167,7 +167,7 @@ class AzulState(State[Move, Chance]):
 
     def accepts(self, seat: int, line: int, colour: int) -> bool:
         """Whether pattern ``line`` of ``seat`` may receive ``colour`` now."""
-        return bool((self.accept[board_index(seat, colour)] >> line) & 1)
+        return bool((self.accept[seat * LINES + colour] >> line) & 1)  # board_index, inlined: hot
 
     def _refresh_accept(self, seat: int, line: int) -> None:
         """Recompute which colours pattern ``line`` accepts after it or its wall row changed."""
@@ -352,7 +352,7 @@ class AzulState(State[Move, Chance]):
             if move.to_floor:
                 self._to_floor(seat, colour, move.to_floor)
                 taken -= move.to_floor
-            index = board_index(seat, move.line)
+            index = seat * LINES + move.line  # board_index, inlined: every move passes here
             fits = min(taken, move.line + 1 - self.line_count[index])
             self.line_colour[index] = colour
             self.line_count[index] += fits
@@ -380,8 +380,9 @@ class AzulState(State[Move, Chance]):
         """Tile every seat's complete lines; on the grey side stop at each real choice."""
         if not self.rules.grey:
             for seat in range(self.num_players):
-                for line in range(5):
-                    index = board_index(seat, line)
+                base = board_base(seat)
+                for line in range(LINES):
+                    index = base + line
                     if self.line_count[index] == line + 1:
                         colour = self.line_colour[index]
                         self._place(seat, line, wall_column(colour, line))
@@ -457,12 +458,13 @@ class AzulState(State[Move, Chance]):
 
     def _place(self, seat: int, line: int, column: int) -> None:
         """Move the line's tile to the wall, score it at once, and send the rest to the lid."""
-        index = board_index(seat, line)
+        base = board_base(seat)
+        index = base + line
         colour = self.line_colour[index]
         self.wall[seat] |= 1 << wall_bit(line, column)
         self.cells[cell_index(seat, line, column)] = colour
         self.row_colours[index] |= 1 << colour
-        self.column_colours[board_index(seat, column)] |= 1 << colour
+        self.column_colours[base + column] |= 1 << colour
         self.lid[colour] += line
         self.line_colour[index] = -1
         self.line_count[index] = 0
