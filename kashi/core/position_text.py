@@ -75,6 +75,17 @@ def number(text: str, field: str, low: int, high: int) -> int:
     return int(text)
 
 
+def number_as_fact(text: str) -> int | str:
+    """A number as the facts hold it; anything else is left as written, for the game's
+    ``build`` to refuse with the field's range."""
+    return int(text) if text.isdigit() else text
+
+
+def tiles_as_fact(text: str) -> str:
+    """Tile letters as the facts hold them: ``NONE`` is no tiles."""
+    return "" if text == NONE else text
+
+
 def after_label(text: str, label: str, field: str) -> str:
     """The rest of a field that must start with ``label`` (``r`` of ``r3``, ``L:`` of ``L:RRY``)."""
     if not text.startswith(label):

@@ -15,9 +15,11 @@ from kashi.core.position_text import (
     after_label,
     items,
     named_counts,
+    number_as_fact,
     refuse,
     split_fields,
     split_parts,
+    tiles_as_fact,
     write_items,
     write_named_counts,
 )
@@ -105,12 +107,12 @@ def read(prototype: AzulState, text: str) -> AzulState:
     """The position a line describes, under the prototype's rules and player count."""
     field = split_fields(text, field_names(prototype.num_players))
     facts = {
-        "round": _number(after_label(field["round"], "r", "round")),
+        "round": number_as_fact(after_label(field["round"], "r", "round")),
         "turn": _turn(field["turn"]),
-        "starter": _number(after_label(field["starter"], "s", "starter")),
+        "starter": number_as_fact(after_label(field["starter"], "s", "starter")),
         "marker_taken_by": _marker(after_label(field["marker"], "m", "marker")),
-        "factories": [_tiles(tiles) for tiles in items(field["factories"], "factories")],
-        "centre": _tiles(field["centre"]),
+        "factories": [tiles_as_fact(tiles) for tiles in items(field["factories"], "factories")],
+        "centre": tiles_as_fact(field["centre"]),
         "bag": _counts(field["bag"], "bag"),
         "lid": _counts(field["lid"], "lid"),
         "players": [_board(field[f"seat {seat}"], f"seat {seat}") for seat in range(prototype.num_players)],
@@ -118,22 +120,12 @@ def read(prototype: AzulState, text: str) -> AzulState:
     return build(prototype.rules, facts)
 
 
-def _number(text: str) -> int | str:
-    """A number as the facts hold it; anything else is left as written, for ``build`` to
-    refuse with the field's range."""
-    return int(text) if text.isdigit() else text
-
-
-def _tiles(text: str) -> str:
-    return "" if text == NONE else text
-
-
 def _counts(text: str, field: str) -> dict[str, int]:
     return dict(zip(COLOURS, named_counts(text, COLOURS, field, TILES), strict=True))
 
 
 def _marker(text: str) -> int | str | None:
-    return None if text == CENTRE else _number(text)
+    return None if text == CENTRE else number_as_fact(text)
 
 
 def _turn(text: str) -> dict[str, Any]:
@@ -142,22 +134,22 @@ def _turn(text: str) -> dict[str, Any]:
     if text == CENTRE_FILL:
         return {"step": CENTRE_TILE}
     if text.startswith(FILLING):
-        return {"step": FILL, "factory": _number(text.removeprefix(FILLING))}
+        return {"step": FILL, "factory": number_as_fact(text.removeprefix(FILLING))}
     if ON_WALL in text:
         seat, _, line = text.partition(ON_WALL)
-        return {"step": WALL, "seat": _number(seat), "line": _number(line)}
-    return {"step": TAKE, "seat": _number(text)}
+        return {"step": WALL, "seat": number_as_fact(seat), "line": number_as_fact(line)}
+    return {"step": TAKE, "seat": number_as_fact(text)}
 
 
 def _board(text: str, name: str) -> dict[str, Any]:
     score, lines, wall, floor = split_parts(text, name, BOARD_PARTS)
     return {
-        "score": _number(score),
-        "lines": [_tiles(tiles) for tiles in items(lines, f"{name} lines")],
+        "score": number_as_fact(score),
+        "lines": [tiles_as_fact(tiles) for tiles in items(lines, f"{name} lines")],
         "wall": [
             _wall_row(row, f"{name} wall row {number + 1}") for number, row in enumerate(items(wall, f"{name} wall"))
         ],
-        "floor": _tiles(floor),
+        "floor": tiles_as_fact(floor),
     }
 
 

@@ -17,9 +17,11 @@ from kashi.core.position_text import (
     after_label,
     items,
     named_counts,
+    number_as_fact,
     refuse,
     split_fields,
     split_parts,
+    tiles_as_fact,
     write_items,
     write_named_counts,
 )
@@ -148,12 +150,12 @@ def read(prototype: AzulDuelState, text: str) -> AzulDuelState:
     field = split_fields(text, FIELD_NAMES)
     step = field["step"]
     facts = {
-        "round": _number(after_label(field["round"], "r", "round")),
+        "round": number_as_fact(after_label(field["round"], "r", "round")),
         "turn": _turn(step.removesuffix(PASSED)),
         "last_turn_passed": step.endswith(PASSED),
         "start": _start(after_label(field["start"], "start:", "start")),
         "tablets": _tablets(field["tablets"]),
-        "display": [_number(plate) for plate in items(field["display"], "display")],
+        "display": [number_as_fact(plate) for plate in items(field["display"], "display")],
         "stack": _stack(field["stack"]),
         "workshops": [
             _workshop(workshop, field[f"workshop {workshop_name(workshop)}"]) for workshop in range(WORKSHOPS)
@@ -164,16 +166,6 @@ def read(prototype: AzulDuelState, text: str) -> AzulDuelState:
         "players": [_seat(field[f"seat {seat}"], f"seat {seat}") for seat in range(2)],
     }
     return build(prototype.rules, facts)
-
-
-def _number(text: str) -> int | str:
-    """A number as the facts hold it; anything else is left as written, for ``build`` to
-    refuse with the field's range."""
-    return int(text) if text.isdigit() else text
-
-
-def _tiles(text: str) -> str:
-    return "" if text == NONE else text
 
 
 def _counts(text: str, names: tuple[str, ...] | str, field: str) -> dict[str, int]:
@@ -215,9 +207,9 @@ def _workshop(workshop: int, text: str) -> dict[str, Any]:
     body = after_label(text, f"{workshop_name(workshop)}:", name)
     if workshop == 0:
         sun, moon = split_parts(body, name, ("sun", "moon"))
-        return {"sun": _tiles(sun), "moon": _tiles(moon)}
+        return {"sun": tiles_as_fact(sun), "moon": tiles_as_fact(moon)}
     sun, moon, chip = split_parts(body, name, ("sun", "moon", "chip"))
-    return {"sun": _tiles(sun), "moon": _tiles(moon), "chip": CHIP_TEXT.get(chip, chip)}
+    return {"sun": tiles_as_fact(sun), "moon": tiles_as_fact(moon), "chip": CHIP_TEXT.get(chip, chip)}
 
 
 def _seat(text: str, name: str) -> dict[str, Any]:
@@ -226,12 +218,12 @@ def _seat(text: str, name: str) -> dict[str, Any]:
     if counts is None:
         refuse(f"{name} taken", f"{taken!r} is not p<plates>c<chips> taken this round, each 0..2 (p1c0)")
     return {
-        "score": _number(score),
+        "score": number_as_fact(score),
         "plates_taken": int(counts.group(1)),
         "chips_taken": int(counts.group(2)),
         "chips": items(held, f"{name} chips"),
-        "lines": [_tiles(tiles) for tiles in items(lines, f"{name} lines")],
-        "broken": _tiles(broken),
+        "lines": [tiles_as_fact(tiles) for tiles in items(lines, f"{name} lines")],
+        "broken": tiles_as_fact(broken),
         "dome": [_placed(word, f"{name} dome") for word in items(plates, f"{name} dome")],
     }
 
@@ -253,7 +245,7 @@ def _turn(text: str) -> dict[str, Any]:
     seat_text, colon, step = text.partition(":")
     if not colon:
         refuse("step", f"{text!r} is not <seat>:<step> or {OVER_STEP}")
-    seat = _number(seat_text)
+    seat = number_as_fact(seat_text)
     step, equals, hand = step.partition("=")
     tiling_step = _TILING.match(step)
     if step in STEPS and not equals:
@@ -262,7 +254,7 @@ def _turn(text: str) -> dict[str, Any]:
         return {
             "step": step,
             "seat": seat,
-            "drawn": [None if word == UNKNOWN else _number(word) for word in items(hand or NONE, "step")],
+            "drawn": [None if word == UNKNOWN else number_as_fact(word) for word in items(hand or NONE, "step")],
         }
     if tiling_step and not equals:
         kind, line, stand_ins = tiling_step.groups()
