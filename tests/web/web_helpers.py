@@ -180,7 +180,8 @@ def scoring_preview(page: Any, rng: random.Random, turns: int = 30, least: int =
         if answer_swap(page):
             continue
         page.locator(".ing-rtile.is-playable").first.click()
-        page.locator(".ing-hit.is-lit").first.click()
+        firsts = page.locator(".ing-hit.is-lit").evaluate_all("hexes => hexes.map(h => h.dataset.cell)")
+        page.locator(f'.ing-hit[data-cell="{rng.choice(firsts)}"]').click()  # not the corner, first in order
         seconds = page.locator(".ing-hit.is-lit").evaluate_all("hexes => hexes.map(h => h.dataset.cell)")
         for cell in rng.sample(seconds, len(seconds)):
             page.locator(f'.ing-hit[data-cell="{cell}"]').click()  # another second hex replaces the last
