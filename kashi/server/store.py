@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import sqlite3
 import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -182,15 +183,22 @@ class EventLog:
 
     def _write_group(self, changes: Sequence[Change]) -> list[bool]:
         """In the writer thread: the group in one transaction; if that fails as a whole, each
-        change in its own, so that only a change at fault fails."""
+        change in its own, so that only a change at fault fails. While another connection of
+        the database holds the write lock, the transaction is tried again every millisecond, for
+        up to ``WRITER_PATIENCE`` seconds."""
         assert self._sqlite is not None
-        try:
-            with self._sqlite.begin() as connection:
-                return [_apply(connection, change) for change in changes]
-        except DBAPIError:
-            if len(changes) == 1:
-                return [False]
-            return [self._write_group([change])[0] for change in changes]
+        give_up = time.monotonic() + WRITER_PATIENCE
+        while True:
+            try:
+                with self._sqlite.begin() as connection:
+                    return [_apply(connection, change) for change in changes]
+            except DBAPIError as error:
+                if _locked(error) and time.monotonic() < give_up:
+                    time.sleep(WRITER_POLL)
+                    continue
+                if len(changes) == 1:
+                    return [False]
+                return [self._write_group([change])[0] for change in changes]
 
     async def _commit_alone(self, change: Change) -> None:
         for attempt in range(2):
@@ -213,6 +221,18 @@ class EventLog:
         if self._sqlite is not None:
             self._sqlite.dispose()
         await self.engine.dispose()
+
+
+WRITER_POLL = 0.001
+WRITER_PATIENCE = 30.0
+"""How often and how long the SQLite writer thread tries again while the database is locked
+(as long as the other connections' busy timeout)."""
+
+
+def _locked(error: DBAPIError) -> bool:
+    """SQLite's "database is locked" (SQLITE_BUSY and its extended codes)."""
+    code = getattr(error.orig, "sqlite_errorcode", None)
+    return isinstance(code, int) and code & 0xFF == sqlite3.SQLITE_BUSY
 
 
 def _apply(connection: Connection, change: Change) -> bool:
