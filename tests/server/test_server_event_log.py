@@ -1,0 +1,110 @@
+"""The event log's SQLite writer while another connection holds the database's write lock: it
+waits the lock out and lands the change, and past its patience refuses it having written nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, closing
+from pathlib import Path
+
+import pytest
+
+from kashi.server import store
+from kashi.server.clocks import Clock
+from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate
+from kashi.server.models import GameRow, User
+from kashi.server.settings import async_database_url
+
+GAME = "g1"
+
+
+@asynccontextmanager
+async def event_log_on(path: Path) -> AsyncIterator[store.EventLog]:
+    """A migrated SQLite file holding one game at version 0, and the server's event log on it."""
+    url = async_database_url(f"sqlite:///{path}")
+    engine = make_engine(url)
+    await migrate(engine)
+    async with make_sessions(engine)() as session, session.begin():
+        session.add(User(id="ann", display_name="Ann", username=None, password_hash=None, created_at=0.0))
+        await session.flush()
+        session.add(
+            GameRow(
+                id=GAME,
+                variant="azul",
+                players=2,
+                options=json.dumps({}),
+                seed=1,
+                seeded=True,
+                rated=False,
+                start=0,
+                date="2026-12-02",
+                status="active",
+                public=False,
+                clock=Clock("none", 0, 0).dumps(),
+                absent_bot="medium",
+                version=0,
+                turn_started_at=0.0,
+                result=None,
+                creator_id="ann",
+                created_at=0.0,
+            )
+        )
+    await engine.dispose()
+    log = store.EventLog(make_engine(url, ping=False), make_sqlite_writer(url))
+    try:
+        yield log
+    finally:
+        await log.close()
+
+
+def stored_version(path: Path) -> int:
+    with closing(sqlite3.connect(path)) as connection:
+        return int(connection.execute("SELECT version FROM games WHERE id = ?", (GAME,)).fetchone()[0])
+
+
+def write_lock(path: Path) -> sqlite3.Connection:
+    """Another connection in the middle of a write transaction (as a lobby write would be)."""
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute("BEGIN IMMEDIATE")
+    return connection
+
+
+def test_the_writer_waits_out_another_connections_write_lock_and_lands_the_change(tmp_path: Path) -> None:
+    path = tmp_path / "kashi.db"
+
+    async def scenario() -> None:
+        async with event_log_on(path) as log:
+            holder = write_lock(path)
+            change = asyncio.create_task(log.commit(GAME, 0, {"turn_started_at": 1.0}))
+            await asyncio.sleep(0.3)
+            assert not change.done(), "the change waits while the lock is held, it is not refused"
+            holder.execute("COMMIT")
+            holder.close()
+            await asyncio.wait_for(change, 10)
+
+    asyncio.run(scenario())
+    assert stored_version(path) == 1
+
+
+def test_past_its_patience_the_writer_refuses_the_change_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "kashi.db"
+    monkeypatch.setattr(store, "WRITER_PATIENCE", 0.2)
+
+    async def scenario() -> None:
+        async with event_log_on(path) as log:
+            holder = write_lock(path)
+            with pytest.raises(store.Conflict):
+                await asyncio.wait_for(log.commit(GAME, 0, {"turn_started_at": 1.0}), 10)
+            holder.execute("ROLLBACK")
+            holder.close()
+            await log.commit(GAME, 0, {"turn_started_at": 2.0})
+
+    asyncio.run(scenario())
+    assert stored_version(path) == 1, "only the change made after the lock was let go landed"
+    with closing(sqlite3.connect(path)) as connection:
+        assert connection.execute("SELECT turn_started_at FROM games").fetchone()[0] == 2.0
