@@ -33,20 +33,22 @@ def make_engine(async_url: str, ping: bool = True) -> AsyncEngine:
 def make_sqlite_writer(url: str) -> Engine | None:
     """For a SQLite URL, a plain (thread-bound) engine for the event log's writer thread.
 
-    Its connection does not wait in SQLite's busy handler, which sleeps on a fixed schedule of
-    up to 100 ms a try however soon the lock is free: a move waited up to 1.1 s behind a lobby
-    write of a few milliseconds. The writer hears "busy" at once and tries again itself, every
-    millisecond (``store.EventLog``)."""
+    Its connection never waits in SQLite's busy handler: the writer asks for the lock itself
+    (``store.EventLog``). The journal is already WAL (the mode is kept in the file)."""
     if not url.startswith("sqlite"):
         return None
     engine = create_engine(url.replace("+aiosqlite", ""), connect_args={"timeout": 0, "check_same_thread": False})
-    event.listen(engine, "connect", functools.partial(_sqlite_pragmas, busy_ms=0))
+    event.listen(engine, "connect", functools.partial(_sqlite_pragmas, pragmas=WRITER_PRAGMAS))
     return engine
 
 
-def _sqlite_pragmas(connection: Any, _record: Any, busy_ms: int = 30_000) -> None:
+PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000")
+WRITER_PRAGMAS = ("synchronous=FULL", "foreign_keys=ON", "busy_timeout=0")
+
+
+def _sqlite_pragmas(connection: Any, _record: Any, pragmas: tuple[str, ...] = PRAGMAS) -> None:
     cursor = connection.cursor()
-    for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", f"busy_timeout={busy_ms}"):
+    for pragma in pragmas:
         cursor.execute(f"PRAGMA {pragma}")
     cursor.close()
 
