@@ -48,6 +48,8 @@ class Actor:
 
 
 BOT = Actor()
+HAND_BACK_TRIES = 5
+"""How often a returning player's seats are asked back when another change keeps landing first."""
 
 
 class Room:
@@ -294,12 +296,22 @@ class Room:
                 self._spawn(self._share_presence())
             connection.counted |= owned
             connection.seen = last_event
-            returning = [seat for seat in self.owned(connection) if self.seats[seat].standin]
-            if returning and self.status == "active":
-                await self._set_standin(returning, False)
+            if self.status == "active" and await self._hand_back(owned):
                 self._after_change()
             else:
                 connection.send(self.state_message(connection))
+
+    async def _hand_back(self, owned: set[int]) -> bool:
+        """Give the seats a stand-in holds back to their returning player; a write that meets
+        another change first (a move stored that instant) is tried again on the new version."""
+        for _ in range(HAND_BACK_TRIES):
+            returning = [seat for seat in sorted(owned) if self.seats[seat].standin]
+            if not returning or self.status != "active":
+                return False
+            if await self._set_standin(returning, False):
+                return True
+        log.warning("seats not handed back after repeated conflicts", extra={"game": self.id})
+        return False
 
     async def detach(self, connection: Connection) -> None:
         async with self.lock:
@@ -558,8 +570,9 @@ class Room:
             await self._set_standin([seat], True)
             self._after_change()
 
-    async def _set_standin(self, seats: list[int], standin: bool) -> None:
-        """Hand seats to a bot, or back to their player (with a fresh turn if it is theirs)."""
+    async def _set_standin(self, seats: list[int], standin: bool) -> bool:
+        """Hand seats to a bot, or back to their player (with a fresh turn if it is theirs);
+        False, having changed nothing, if another change was stored first."""
         values: dict[str, Any] = {}
         if not standin and self.game.state.current_player in seats:
             values["turn_started_at"] = time.time()
@@ -569,9 +582,13 @@ class Room:
             else {"standin": True}
             for seat in seats
         }
-        with contextlib.suppress(store.Conflict):
+        try:
             await self.hub.log.commit(self.id, self.version, values, seats=changes)
+        except store.Conflict:
+            await self._reload()
+            return False
         await self._reload()
+        return True
 
     def _cancel_clock(self) -> None:
         if self._clock_task is not None:

@@ -1,5 +1,6 @@
-"""The event log's SQLite writer while another connection holds the database's write lock: it
-waits the lock out and lands the change, and past its patience refuses it having written nothing."""
+"""Guarded writes meeting others: the event log's SQLite writer while another connection holds the
+write lock (it waits the lock out, and past its patience refuses having written nothing), and a
+seat handed back to its player while a move lands first."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, closing
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from kashi.server import store
 from kashi.server.clocks import Clock
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate
 from kashi.server.models import GameRow, User
+from kashi.server.rooms import Room
 from kashi.server.settings import async_database_url
 
 GAME = "g1"
@@ -108,3 +111,28 @@ def test_past_its_patience_the_writer_refuses_the_change_and_writes_nothing(
     assert stored_version(path) == 1, "only the change made after the lock was let go landed"
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("SELECT turn_started_at FROM games").fetchone()[0] == 2.0
+
+
+def test_a_returning_player_gets_the_seat_back_when_a_move_lands_first() -> None:
+    """Handing a seat back is a guarded write like a move: when the stand-in's move is stored
+    that instant, the write is refused and is asked again on the new version, not dropped."""
+    room = Room.__new__(Room)  # only the hand-back logic: no hub, no database
+    room.status = "active"
+    room.seats = [stand_in(0, True), stand_in(1, False)]
+    asked: list[list[int]] = []
+
+    async def set_standin(seats: list[int], standin: bool) -> bool:
+        asked.append(seats)
+        if len(asked) == 1:
+            return False  # another change was stored first; nothing changed
+        room.seats = [replace(seat, standin=standin) if seat.seat in seats else seat for seat in room.seats]
+        return True
+
+    room._set_standin = set_standin  # type: ignore[method-assign]
+    assert asyncio.run(room._hand_back({0})) is True
+    assert asked == [[0], [0]]
+    assert not room.seats[0].standin
+
+
+def stand_in(seat: int, standin: bool) -> store.SeatState:
+    return store.SeatState(seat, "person", None, f"user{seat}", f"Player {seat}", standin, None)
