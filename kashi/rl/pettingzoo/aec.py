@@ -20,6 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
+from kashi.rl.rendering import RENDER_MODES, check_render_mode, shown
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import SEED_BITS, Table
 
@@ -43,7 +44,7 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
     every later ``reset()`` until the next seed; an illegal action raises ``IllegalMoveError``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "kashi", "is_parallelizable": False}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "name": "kashi", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self,
@@ -55,12 +56,10 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         name: str = "kashi",
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = check_render_mode(render_mode)
         self.metadata = {**type(self).metadata, "name": name}
         self.config = GameConfig(variant, players, options or {})
         self.reward_scheme = check_scheme(reward)
-        self.render_mode = render_mode
         self.encoder = encoder_for(self.config)
         self.num_actions = self.config.num_actions
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -97,6 +96,8 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         }
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.table.to_move]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.table is None:
@@ -137,13 +138,14 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
                 self.infos[agent_name] = {**self.infos[agent_name], "scores": list(state.scores())}
         else:
             self.agent_selection = self.possible_agents[state.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     # -- text ----------------------------------------------------------------------------
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.table is None:
+        if self.table is None:
             return None
-        text: str = self.table.state.render()
-        return text
+        return shown(self.table.state.render(), self.render_mode)
 
     def close(self) -> None:
         self.table = None
