@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -89,8 +90,18 @@ class Encoder(ABC):
     def observe_batch(self, states: Sequence[AnyState]) -> tuple[np.ndarray, np.ndarray]:
         """The observations and masks of the seats to move in ``states``, one row per state
         (each state must have a seat to move); an encoder may batch the work (Azul does)."""
-        pairs = [self.observe_with_mask(state, state.current_player) for state in states]
-        return np.stack([observation for observation, _ in pairs]), np.stack([mask for _, mask in pairs])
+        count = len(states)
+        observations = np.empty((count, self.size), np.float32)
+        legal = []
+        for row, state in enumerate(states):
+            observations[row] = self.observe(state, state.current_player)
+            legal.append(state.legal_actions())
+        # one mask for the batch and one write into it: per-game masks of a wide action space
+        # (Azul Duel's 87,741) would cost an allocation each and a copy into the batch
+        masks = np.zeros((count, self.num_actions), np.int8)
+        rows = np.repeat(np.arange(count), [len(ids) for ids in legal])
+        masks[rows, np.fromiter(chain.from_iterable(legal), np.intp, len(rows))] = 1
+        return observations, masks
 
     def mask(self, state: AnyState) -> np.ndarray:
         """A new int8 vector over the action space: 1 at every legal action id of the seat to move."""
