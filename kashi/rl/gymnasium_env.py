@@ -41,6 +41,7 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         reward: str = "win",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        actions: str = "engine",
         **options: Any,
     ) -> None:
         self.render_mode = check_render_mode(render_mode)
@@ -51,8 +52,8 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.opponent = opponent
         self.reward_scheme = check_scheme(reward)
         self.illegal_reward = illegal_reward
-        self.encoder = encoder_for(self.config)
-        self.num_actions = self.config.num_actions
+        self.encoder = encoder_for(self.config, actions)
+        self.num_actions = self.encoder.num_actions
         self.observation_space: spaces.Space[Any] = observation_space(self.encoder.size, self.num_actions)
         self.action_space = spaces.Discrete(self.num_actions)
         self.table: Table | None = None
@@ -80,7 +81,7 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if table.is_over():
             raise RuntimeError("the episode is over: call reset()")
         try:
-            table.act(int(action))
+            table.act(self.encoder.to_engine(table.state, int(action)))
         except IllegalMoveError:
             observation, info = self._observation()
             return observation, self.illegal_reward, True, False, {**info, "illegal_action": True}

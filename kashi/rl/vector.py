@@ -68,14 +68,15 @@ class VectorGames:
         players: int = 2,
         options: dict[str, Any] | None = None,
         reward: str = "win",
+        actions: str = "engine",
     ) -> None:
         if num_games < 1:
             raise ValueError(f"num_games must be at least 1, not {num_games}")
         self.config = GameConfig(variant, players, options or {})
         self.num_games = num_games
         self.reward_scheme = check_scheme(reward)
-        self.encoder = encoder_for(self.config)
-        self.num_actions = self.config.num_actions
+        self.encoder = encoder_for(self.config, actions)
+        self.num_actions = self.encoder.num_actions
         self._seeds = Random()
         self._tables: list[Table] = []
         self._trackers: list[RewardTracker] = []
@@ -101,10 +102,11 @@ class VectorGames:
         ids = self._check(actions)
         rewards, terminated, truncated, final_scores = ends = self._blank()
         final_observation = None
+        encoder = self.encoder
         states = []
         for game, (table, tracker, action) in enumerate(zip(self._tables, self._trackers, ids, strict=True)):
             mover = table.to_move
-            table.act(action)
+            table.act(encoder.to_engine(table.state, action))
             state = table.state
             over = state.is_over()
             if over or tracker.every_step:

@@ -30,15 +30,24 @@ Observations = dict[str, np.ndarray]
 class KashiVectorEnv(VectorEnv[Observations, np.ndarray, np.ndarray]):
     """``num_envs`` self-play games of ``variant`` for ``players`` seats, with rule ``options``.
 
-    ``reward`` is a scheme of ``kashi.rl.rewards`` (``win`` or ``score``). ``reset(seed=s)`` fixes
+    ``reward`` is a scheme of ``kashi.rl.rewards`` (``win`` or ``score``); ``actions="compact"``
+    chooses the game's compact action space where it has one (Ingenious). ``reset(seed=s)`` fixes
     every game to come, as ``VectorGames.reset`` does; an illegal action raises
     ``IllegalMoveError`` and changes no game.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012
 
-    def __init__(self, variant: str, num_envs: int, players: int = 2, reward: str = "win", **options: Any) -> None:
-        self.games = VectorGames(variant, num_envs, players, options, reward)
+    def __init__(
+        self,
+        variant: str,
+        num_envs: int,
+        players: int = 2,
+        reward: str = "win",
+        actions: str = "engine",
+        **options: Any,
+    ) -> None:
+        self.games = VectorGames(variant, num_envs, players, options, reward, actions)
         self.num_envs = num_envs
         self.single_observation_space = observation_space(self.games.encoder.size, self.games.num_actions)
         self.single_action_space = spaces.Discrete(self.games.num_actions)

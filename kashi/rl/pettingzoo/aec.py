@@ -54,14 +54,15 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         reward: str = "win",
         render_mode: str | None = None,
         name: str = "kashi",
+        actions: str = "engine",
     ) -> None:
         super().__init__()
         self.render_mode = check_render_mode(render_mode)
         self.metadata = {**type(self).metadata, "name": name}
         self.config = GameConfig(variant, players, options or {})
         self.reward_scheme = check_scheme(reward)
-        self.encoder = encoder_for(self.config)
-        self.num_actions = self.config.num_actions
+        self.encoder = encoder_for(self.config, actions)
+        self.num_actions = self.encoder.num_actions
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         space = observation_space(self.encoder.size, self.num_actions)
@@ -119,7 +120,7 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         if table is None:
             raise RuntimeError(NOT_RESET)
         self._cumulative_rewards[agent] = 0.0
-        table.act(int(action))
+        table.act(self.encoder.to_engine(table.state, int(action)))
         state = table.state
         over = state.is_over()
         rewards = self._tracker.step(state) if over or self._tracker.every_step else None
