@@ -20,6 +20,7 @@ move). The batch draws from one flat ``nonzero`` over all its masks.
     .venv/bin/python benchmarks/rl_envs.py [--seconds 5]
     .venv/bin/python benchmarks/rl_envs.py --bursts 20   # in processor time
     .venv/bin/python benchmarks/rl_envs.py --bursts 20 --games 16
+    .venv/bin/python benchmarks/rl_envs.py --bursts 5 --only ingenious
 
 Wall-clock runs on a shared machine swing with its other load, and the raw figure with them.
 ``--bursts N`` instead alternates N bursts of raw moves, ``env()`` steps and vector steps in one
@@ -47,6 +48,7 @@ CONFIGS: list[tuple[str, Any, dict[str, Any], str, int]] = [
     ("azul 4p", azul_v0, {"players": 4}, "azul", 4),
     ("azul-duel", azul_duel_v0, {}, "azul-duel", 2),
     ("ingenious 2p", ingenious_v0, {"players": 2}, "ingenious", 2),
+    ("ingenious 2p compact", ingenious_v0, {"players": 2, "actions": "compact"}, "ingenious", 2),
 ]
 
 
@@ -127,11 +129,13 @@ def raw_moves(name: str, players: int, moves_wanted: int, rng: random.Random) ->
     return moves / (time.process_time() - started)
 
 
-def bursts(count: int, seed: int, batch: int) -> None:
+def bursts(count: int, seed: int, batch: int, only: str) -> None:
     for label, module, kwargs, name, players in CONFIGS:
+        if only not in label:
+            continue
         env = module.env(**kwargs)
         env.reset(seed=seed)
-        vector = KashiVectorEnv(name, batch, players)
+        vector = KashiVectorEnv(name, batch, players, actions=kwargs.get("actions", "engine"))
         rng, keys = random.Random(seed), np.random.default_rng(seed)
         burst = BURST[name]
         runs = [
@@ -159,14 +163,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bursts", type=int, default=0, help="alternating bursts in processor time")
     parser.add_argument("--games", type=int, default=64, help="games in the batched environment")
+    parser.add_argument("--only", default="", help="only the configurations whose label contains this")
     args = parser.parse_args()
     if args.bursts:
-        bursts(args.bursts, args.seed, args.games)
+        bursts(args.bursts, args.seed, args.games, args.only)
         return
     for label, module, kwargs, name, players in CONFIGS:
+        if args.only not in label:
+            continue
         raw = random_games(name, players, 0, args.seconds, args.seed).moves_per_s
         print(f"{label}: raw engine {raw:,.0f} moves/s")
-        vector = KashiVectorEnv(name, args.games, players)
+        vector = KashiVectorEnv(name, args.games, players, actions=kwargs.get("actions", "engine"))
         figures = [
             ("raw_env", env_steps_per_second(module.raw_env, kwargs, args.seconds, args.seed)),
             ("env()", env_steps_per_second(module.env, kwargs, args.seconds, args.seed)),

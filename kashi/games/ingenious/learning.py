@@ -114,35 +114,39 @@ class IngeniousCompactEncoder(IngeniousEncoder):
         self.decision_at = RACK * places
         self.num_actions = self.decision_at + 2
         # per engine placement id: its tile type and the ids of its ways round without the tile
-        self.kind_of: list[int] = []
-        self.ways: list[tuple[int, ...]] = []
+        # (a double has two, the others one; -1 pads)
+        kinds, ways = [], []
         for row in probe.layout.placements:
             for placement in row:
                 kind = TYPE_OF[placement.first][placement.second]
                 low = PAIRS[kind][0]
-                ways = []
-                for here, there in ((placement.a, placement.b), (placement.b, placement.a)):
-                    colour = placement.first if here == placement.a else placement.second
-                    if colour == low:
-                        ways.append(cell_at[here] * 6 + _direction(grid, here, there))
-                self.kind_of.append(kind)
-                self.ways.append(tuple(ways))
+                both = [
+                    cell_at[here] * 6 + _direction(grid, here, there)
+                    for here, there, colour in (
+                        (placement.a, placement.b, placement.first),
+                        (placement.b, placement.a, placement.second),
+                    )
+                    if colour == low
+                ]
+                kinds.append(kind)
+                ways.append(both + [-1] * (2 - len(both)))
+        self.kind_of = np.array(kinds, dtype=np.intp)
+        self.ways = np.array(ways, dtype=np.intp)
 
-    def legal_ids(self, state: Any) -> list[int]:
+    def legal_ids(self, state: Any) -> np.ndarray | list[int]:
         if state.current_player < 0:
             return []
         if state.deciding:
             return [self.decision_at, self.decision_at + 1]
         engine = state.legal_actions()
-        rack = sorted(state.racks[state.current_player])
-        places, kind_of, ways = self.places, self.kind_of, self.ways
-        return [
-            tile * places + way
-            for action in engine
-            for tile, kind in enumerate(rack)
-            if kind == kind_of[action]
-            for way in ways[action]
-        ]
+        rack = np.array(sorted(state.racks[state.current_player]), dtype=np.intp)
+        ids = np.fromiter(engine, np.intp, len(engine))
+        # every (legal placement, rack tile of its type) pair, then each of its ways round
+        placements, tiles = np.nonzero(self.kind_of[ids][:, None] == rack[None, :])
+        ways = self.ways[ids[placements]]
+        compact = (tiles * self.places)[:, None] + ways
+        legal: np.ndarray = compact[ways >= 0]
+        return legal
 
     def to_engine(self, state: Any, action: int) -> int:
         if not 0 <= action < self.num_actions:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -100,14 +99,14 @@ class Encoder(ABC):
         # (Azul Duel's 87,741) would cost an allocation each and a copy into the batch
         masks = np.zeros((count, self.num_actions), np.int8)
         rows = np.repeat(np.arange(count), [len(ids) for ids in legal])
-        masks[rows, np.fromiter(chain.from_iterable(legal), np.intp, len(rows))] = 1
+        masks[rows, np.concatenate([np.asarray(ids, np.intp) for ids in legal])] = 1
         return observations, masks
 
     def mask(self, state: AnyState) -> np.ndarray:
         """A new int8 vector over the action space: 1 at every legal action id of the seat to move."""
         return mask_of(self.legal_ids(state), self.num_actions)
 
-    def legal_ids(self, state: AnyState) -> list[int]:
+    def legal_ids(self, state: AnyState) -> np.ndarray | list[int]:
         """The legal action ids of the seat to move: the engine's, unless the encoder has its own
         action space (a compact one)."""
         legal: list[int] = state.legal_actions()
