@@ -116,6 +116,16 @@ class State(ABC, Generic[MoveT, ChanceT]):
     def chance_outcomes(self) -> list[tuple[ChanceT, float]]:
         """Every possible outcome of the due chance event with its probability."""
 
+    def distinct_chance_outcomes(self) -> list[tuple[ChanceT, float]]:
+        """The due event's outcomes that lead to another position, probabilities renormalised.
+
+        An outcome the rules take back at once (a fill returned and redrawn) brings the position
+        back unchanged, so a search that expands or fixes chance outcomes would loop on it; the
+        rest, renormalised, is the same distribution of where the event really leads. Games
+        without such outcomes keep the default, ``chance_outcomes()``.
+        """
+        return self.chance_outcomes()
+
     @abstractmethod
     def apply_chance(self, outcome: ChanceT) -> None:
         """Apply one outcome of the due chance event; reject impossible ones unchanged."""

@@ -20,6 +20,7 @@ from kashi.core.errors import IllegalMoveError
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.pettingzoo.aec import observation_space
+from kashi.rl.rendering import RENDER_MODES, check_render_mode, shown
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import SEED_BITS, Table
 
@@ -29,7 +30,7 @@ Observation = dict[str, np.ndarray]
 class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     """Seat ``seat`` against ``opponent`` bots (a bot name or level, e.g. ``random``, ``hard``)."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012  (gymnasium's instance attribute)
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}  # noqa: RUF012  (gymnasium's instance attribute)
 
     def __init__(
         self,
@@ -40,10 +41,10 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         reward: str = "win",
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
+        actions: str = "engine",
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = check_render_mode(render_mode)
         self.config = GameConfig(variant, players, options)
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not a seat of a {players}-player game")
@@ -51,14 +52,14 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.opponent = opponent
         self.reward_scheme = check_scheme(reward)
         self.illegal_reward = illegal_reward
-        self.render_mode = render_mode
-        self.encoder = encoder_for(self.config)
-        self.num_actions = self.config.num_actions
+        self.encoder = encoder_for(self.config, actions)
+        self.num_actions = self.encoder.num_actions
         self.observation_space: spaces.Space[Any] = observation_space(self.encoder.size, self.num_actions)
         self.action_space = spaces.Discrete(self.num_actions)
         self.table: Table | None = None
         self._bots: dict[int, Bot] = {}
         self._tracker = RewardTracker(self.reward_scheme, self.config.teams)
+        self._mask = np.zeros(self.num_actions, np.int8)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -80,7 +81,7 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if table.is_over():
             raise RuntimeError("the episode is over: call reset()")
         try:
-            table.act(int(action))
+            table.act(self.encoder.to_engine(table.state, int(action)))
         except IllegalMoveError:
             observation, info = self._observation()
             return observation, self.illegal_reward, True, False, {**info, "illegal_action": True}
@@ -101,25 +102,34 @@ class KashiSingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             table.act(state.action_id(move))
 
     def _observation(self) -> tuple[Observation, dict[str, Any]]:
+        """What ``reset`` and ``step`` return about the position they leave (shown in ``human`` mode)."""
         state = self._table().state
         observation, mask = self.encoder.observe_with_mask(state, self.seat)
+        self._mask = mask
         info: dict[str, Any] = {"action_mask": mask, "scores": list(state.scores())}
         if self.encoder.has_info:
             info.update(self.encoder.info(state, self.seat))
+        if self.render_mode == "human":
+            self.render()
         return {"observation": observation, "action_mask": mask}, info
 
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal action ids now, as booleans over the action space: the method
+        sb3-contrib's ``MaskablePPO`` looks for; equal to the observation's ``action_mask``."""
+        self._table()
+        return self._mask.astype(np.bool_)
+
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.table is None:
+        if self.table is None:
             return None
-        text: str = self.table.state.render(self.seat)
-        return text
+        return shown(self.table.state.render(self.seat), self.render_mode)
 
     def close(self) -> None:
         self.table = None
 
     def _table(self) -> Table:
         if self.table is None:
-            raise RuntimeError("call reset() before step()")
+            raise RuntimeError("call reset() first")
         return self.table
 
 

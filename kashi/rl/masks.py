@@ -14,7 +14,11 @@ from kashi.core.registry import AnyState
 
 def action_mask(state: AnyState, num_actions: int) -> np.ndarray:
     """A new int8 vector: 1 at every legal action id of the seat to move, 0 elsewhere."""
-    legal = state.legal_actions()
+    return mask_of(state.legal_actions(), num_actions)
+
+
+def mask_of(legal: np.ndarray | list[int], num_actions: int) -> np.ndarray:
+    """A new int8 vector: 1 at the ``legal`` action ids, 0 elsewhere."""
     mask = np.zeros(num_actions, dtype=np.int8)
-    mask[np.fromiter(legal, np.intp, len(legal))] = 1
+    mask[np.asarray(legal, dtype=np.intp)] = 1
     return mask

@@ -48,6 +48,9 @@ class VectorStep:
     final_scores: np.ndarray
     """int64 (games, players): the scores a game ended with, in the rows of games this step ended
     (0 elsewhere)."""
+    final_observation: np.ndarray | None = None
+    """float32 (games, size): in the rows of games this step ended, the encoding of the final
+    position as the seat that ended it sees it (0 elsewhere); None when no game ended."""
 
 
 class VectorGames:
@@ -65,14 +68,15 @@ class VectorGames:
         players: int = 2,
         options: dict[str, Any] | None = None,
         reward: str = "win",
+        actions: str = "engine",
     ) -> None:
         if num_games < 1:
             raise ValueError(f"num_games must be at least 1, not {num_games}")
         self.config = GameConfig(variant, players, options or {})
         self.num_games = num_games
         self.reward_scheme = check_scheme(reward)
-        self.encoder = encoder_for(self.config)
-        self.num_actions = self.config.num_actions
+        self.encoder = encoder_for(self.config, actions)
+        self.num_actions = self.encoder.num_actions
         self._seeds = Random()
         self._tables: list[Table] = []
         self._trackers: list[RewardTracker] = []
@@ -90,16 +94,19 @@ class VectorGames:
         self._tables = []
         self._trackers = []
         states = [self._start_game().state for _ in range(self.num_games)]
-        return self._show(states, *self._blank())
+        return self._show(states, self._blank())
 
     def step(self, actions: Any) -> VectorStep:
         if self._masks is None:
             raise RuntimeError("call reset() before step()")
         ids = self._check(actions)
         rewards, terminated, truncated, final_scores = ends = self._blank()
+        final_observation = None
+        encoder = self.encoder
         states = []
         for game, (table, tracker, action) in enumerate(zip(self._tables, self._trackers, ids, strict=True)):
-            table.act(action)
+            mover = table.to_move
+            table.act(encoder.to_engine(table.state, action))
             state = table.state
             over = state.is_over()
             if over or tracker.every_step:
@@ -110,9 +117,12 @@ class VectorGames:
                     ended_by_cap = table.truncated()
                     truncated[game], terminated[game] = ended_by_cap, not ended_by_cap
                     final_scores[game] = state.scores()
+                    if final_observation is None:
+                        final_observation = np.zeros((self.num_games, self.encoder.size), np.float32)
+                    final_observation[game] = self.encoder.observe(state, mover)
                     state = self._start_game(game).state
             states.append(state)
-        return self._show(states, *ends)
+        return self._show(states, ends, final_observation)
 
     def _check(self, actions: Any) -> list[int]:
         """The action ids as ints, once every one is legal in its game."""
@@ -149,8 +159,18 @@ class VectorGames:
         ended = np.zeros(self.num_games, dtype=np.bool_)
         return np.zeros(seats, np.float32), ended, ended.copy(), np.zeros(seats, np.int64)
 
-    def _show(self, states: list[Any], *ends: np.ndarray) -> VectorStep:
+    def _show(
+        self,
+        states: list[Any],
+        ends: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        final_observation: np.ndarray | None = None,
+    ) -> VectorStep:
         observations, masks = self.encoder.observe_batch(states)
-        self._masks = masks.copy()  # the legality check must not see what a caller writes into its copy
+        # the legality check must not see what a caller writes into its masks; copying into the
+        # same buffer every step spares a fresh allocation's page faults (5.6 MB for 64 Azul Duel games)
+        if self._masks is None:
+            self._masks = masks.copy()
+        else:
+            np.copyto(self._masks, masks)
         to_move = np.array([state.current_player for state in states], dtype=np.int64)
-        return VectorStep(observations, masks, to_move, *ends)
+        return VectorStep(observations, masks, to_move, *ends, final_observation)

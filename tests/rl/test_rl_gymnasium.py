@@ -62,3 +62,12 @@ def test_same_seed_same_episode() -> None:
     one, _ = first.reset(seed=9)
     two, _ = second.reset(seed=9)
     assert np.array_equal(one["observation"], two["observation"])
+
+
+def test_human_mode_prints_the_learners_table(capsys: pytest.CaptureFixture[str]) -> None:
+    env = KashiSingleAgentEnv("ingenious", render_mode="human")
+    observation, _ = env.reset(seed=5)
+    assert capsys.readouterr().out.strip() == env.table.state.render(0).strip()  # type: ignore[union-attr]
+    env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert capsys.readouterr().out.strip() == env.table.state.render(0).strip()  # type: ignore[union-attr]
+    assert env.render() is None

@@ -6,7 +6,7 @@ import warnings
 from typing import Any
 
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 from kashi.rl.pettingzoo import azul_duel_v0, azul_v0, ingenious_v0
 
@@ -49,6 +49,39 @@ def test_render_ansi_shows_the_table() -> None:
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and text.strip()
+
+
+@pytest.mark.parametrize("module", [azul_v0, azul_duel_v0, ingenious_v0])
+def test_render_test_passes_in_every_mode(module: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    render_test(module.env)
+    assert capsys.readouterr().out.strip(), "human mode prints the table"
+
+
+def test_human_mode_prints_the_table_after_reset_and_each_step(capsys: pytest.CaptureFixture[str]) -> None:
+    env = azul_v0.env(render_mode="human")
+    env.reset(seed=1)
+    shown_at_reset = capsys.readouterr().out
+    assert shown_at_reset.strip() == env.unwrapped.table.state.render().strip()
+    observation, *_ = env.last()
+    env.step(int(observation["action_mask"].nonzero()[0][0]))
+    assert capsys.readouterr().out.strip() == env.unwrapped.table.state.render().strip()
+    assert env.render() is None
+    assert capsys.readouterr().out.strip()
+
+
+def test_an_unknown_render_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="render_mode"):
+        azul_v0.env(render_mode="rgb_array")
+
+
+def test_env_passes_last_and_step_through_but_still_enforces_reset() -> None:
+    env = azul_v0.env()
+    with pytest.raises(Exception, match="reset"):
+        env.last()
+    with pytest.raises(Exception, match="reset"):
+        env.step(0)
+    env.reset(seed=4)
+    assert env.last()[0]["action_mask"].any()
 
 
 def test_ingenious_info_has_the_six_colour_scores() -> None:

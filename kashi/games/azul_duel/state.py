@@ -307,6 +307,13 @@ class AzulDuelState(State[Move, Chance]):
     def sample_chance(self, rng: Random) -> Chance:
         return supply.sample(self, rng)
 
+    def distinct_chance_outcomes(self) -> list[tuple[Chance, float]]:
+        return supply.distinct_outcomes(self) if self.current_player == CHANCE else []
+
+    def same_position(self, other: AzulDuelState) -> bool:
+        """Whether every field of the engine's position is equal (caches included)."""
+        return all(getattr(self, name) == getattr(other, name) for name in FIELDS)
+
     def apply_chance(self, outcome: Chance) -> None:
         if self.current_player != CHANCE:
             raise IllegalMoveError("core.not_chance")

@@ -143,6 +143,29 @@ def outcomes(state: AzulDuelState) -> list[tuple[Chance, float]]:
     ]
 
 
+def distinct_outcomes(state: AzulDuelState) -> list[tuple[Chance, float]]:
+    """``outcomes`` without the one-colour fills of the large sun that the rules return to the
+    bag and redraw, which leave the position as it was; the others' probabilities are scaled up
+    by what those took (drawing until the sun shows two colours ends in each the same way)."""
+    listed = outcomes(state)
+    if state.chip_due or state.phase in (DISPLAY, DRAWN, TABLETS) or state.fill_workshop != LARGE:
+        return listed
+    kept = [(outcome, p) for outcome, p in listed if not _taken_back(state, outcome)]
+    if len(kept) == len(listed):
+        return listed
+    total = sum(p for _, p in kept)
+    return [(outcome, p / total) for outcome, p in kept]
+
+
+def _taken_back(state: AzulDuelState, outcome: Chance) -> bool:
+    """Whether a one-colour fill of the large sun brings the position back unchanged."""
+    if not isinstance(outcome, WorkshopFill) or sum(1 for n in outcome.counts if n) != 1:
+        return False
+    after = state.copy()
+    after.apply_chance(outcome)
+    return after.same_position(state)
+
+
 def _tablet_outcomes(state: AzulDuelState) -> list[tuple[Chance, float]]:
     """Tablets are decided A to D; with 3 in play exactly one is left out, uniformly."""
     tablet = state.tablets.index(-1)

@@ -14,6 +14,10 @@ from typing import Any
 
 import numpy as np
 
+from kashi.core.errors import IllegalMoveError
+from kashi.core.messages import register
+from kashi.games.ingenious.moves import Placement
+from kashi.games.ingenious.tiles import PAIRS, TYPE_OF
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder, Layout
 from kashi.rl.spiel import SpielSpec
@@ -23,6 +27,10 @@ TYPES = 21
 CELL_VALUES = 8
 """Board values 0..5 (colours), 6 (empty), 7 (centre star); 8 marks cells outside the area."""
 OUTSIDE = 8
+RACK = 6
+"""Tiles in a rack."""
+
+register({"rl.no_such_placement": "action id {action} names no tile of the rack or no cell of the play area"})
 
 
 class IngeniousEncoder(Encoder):
@@ -81,6 +89,84 @@ class IngeniousEncoder(Encoder):
         return {"colour_scores": np.array(state.track(seat), dtype=np.int64)}
 
 
+class IngeniousCompactEncoder(IngeniousEncoder):
+    """The same observations over a compact, factored action space sized to the decision.
+
+    A placement is a tile of the mover's rack, by its place in the rack sorted by tile type
+    (which the observation's per-type rack counts tell), times the cell of the play area that
+    gets the tile's lower colour, times the direction (0..5) of the cell that gets the other:
+    ``(tile * cells + cell) * 6 + direction``; then swap and keep. A double tile fits either way
+    round, so it has two ids per placement; two tiles of one type in a rack have one id each.
+    2 / 3 / 4 players: 3,278 / 4,574 / 6,086 ids instead of 8,642 / 12,314 / 16,634.
+    """
+
+    def __init__(self, config: GameConfig) -> None:
+        super().__init__(config)
+        probe: Any = config.make_state(0)
+        grid = probe.layout.area
+        self.engine_actions: int = probe.num_actions
+        self.cells = grid.cells
+        cell_at = {cell: index for index, cell in enumerate(self.cells)}
+        self.neighbour = tuple(grid.rays[cell * 6 + direction][:1] for cell in self.cells for direction in range(6))
+        """Per cell index x direction: the neighbouring cell of the area, if any."""
+        places = len(self.cells) * 6
+        self.places = places
+        self.decision_at = RACK * places
+        self.num_actions = self.decision_at + 2
+        # per engine placement id: its tile type and the ids of its ways round without the tile
+        # (a double has two, the others one; -1 pads)
+        kinds, ways = [], []
+        for row in probe.layout.placements:
+            for placement in row:
+                kind = TYPE_OF[placement.first][placement.second]
+                low = PAIRS[kind][0]
+                both = [
+                    cell_at[here] * 6 + _direction(grid, here, there)
+                    for here, there, colour in (
+                        (placement.a, placement.b, placement.first),
+                        (placement.b, placement.a, placement.second),
+                    )
+                    if colour == low
+                ]
+                kinds.append(kind)
+                ways.append(both + [-1] * (2 - len(both)))
+        self.kind_of = np.array(kinds, dtype=np.intp)
+        self.ways = np.array(ways, dtype=np.intp)
+
+    def legal_ids(self, state: Any) -> np.ndarray | list[int]:
+        if state.current_player < 0:
+            return []
+        if state.deciding:
+            return [self.decision_at, self.decision_at + 1]
+        engine = state.legal_actions()
+        rack = np.array(sorted(state.racks[state.current_player]), dtype=np.intp)
+        ids = np.fromiter(engine, np.intp, len(engine))
+        # every (legal placement, rack tile of its type) pair, then each of its ways round
+        placements, tiles = np.nonzero(self.kind_of[ids][:, None] == rack[None, :])
+        ways = self.ways[ids[placements]]
+        compact = (tiles * self.places)[:, None] + ways
+        legal: np.ndarray = compact[ways >= 0]
+        return legal
+
+    def to_engine(self, state: Any, action: int) -> int:
+        if not 0 <= action < self.num_actions:
+            raise IllegalMoveError("core.bad_action", action=action, last=self.num_actions - 1)
+        if action >= self.decision_at:
+            return self.engine_actions - 2 + action - self.decision_at
+        tile, place = divmod(action, self.places)
+        rack = sorted(state.racks[state.current_player]) if state.current_player >= 0 else []
+        neighbour = self.neighbour[place]
+        if tile >= len(rack) or not neighbour:
+            raise IllegalMoveError("rl.no_such_placement", action=action)
+        low, high = PAIRS[rack[tile]]
+        engine: int = state.action_id(Placement(low, high, self.cells[place // 6], neighbour[0]))
+        return engine
+
+
+def _direction(grid: Any, here: int, there: int) -> int:
+    return next(direction for direction in range(6) if grid.rays[here * 6 + direction][:1] == (there,))
+
+
 def _spiel_config(params: dict[str, Any]) -> GameConfig:
     teams = bool(params["teams"])
     return GameConfig("ingenious-teams" if teams else "ingenious", int(params["players"]))
@@ -98,3 +184,4 @@ SPIEL = SpielSpec(
 """How OpenSpiel sees Ingenious: a draw is one of the 21 tile types."""
 
 ENCODER = IngeniousEncoder
+COMPACT = IngeniousCompactEncoder

@@ -16,13 +16,25 @@ from importlib import import_module
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder
 
+ACTION_SPACES = ("engine", "compact")
 
-def encoder_for(config: GameConfig) -> Encoder:
-    """The game's own encoder (``ENCODER`` of its learning module), for this configuration."""
+
+def encoder_for(config: GameConfig, actions: str = "engine") -> Encoder:
+    """The game's own encoder (``ENCODER`` of its learning module), for this configuration.
+
+    ``actions="compact"`` asks for the game's compact action space instead of the engine's
+    action ids (``COMPACT`` of its learning module, an encoder with the same observations).
+    """
+    if actions not in ACTION_SPACES:
+        raise ValueError(f"actions must be one of {', '.join(ACTION_SPACES)}, not {actions!r}")
     module = config.variant.family.learning
     if not module:
         raise ValueError(f"no observation encoder for game family {config.family!r}")
-    encoder: Encoder = import_module(module).ENCODER(config)
+    learning = import_module(module)
+    kind = getattr(learning, "ENCODER" if actions == "engine" else "COMPACT", None)
+    if kind is None:
+        raise ValueError(f"{config.family} has no compact action space; use actions='engine'")
+    encoder: Encoder = kind(config)
     return encoder
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from kashi.core.registry import AnyState
 from kashi.rl.config import GameConfig
-from kashi.rl.masks import action_mask
+from kashi.rl.masks import mask_of
 
 
 class Layout:
@@ -89,12 +89,33 @@ class Encoder(ABC):
     def observe_batch(self, states: Sequence[AnyState]) -> tuple[np.ndarray, np.ndarray]:
         """The observations and masks of the seats to move in ``states``, one row per state
         (each state must have a seat to move); an encoder may batch the work (Azul does)."""
-        pairs = [self.observe_with_mask(state, state.current_player) for state in states]
-        return np.stack([observation for observation, _ in pairs]), np.stack([mask for _, mask in pairs])
+        count = len(states)
+        observations = np.empty((count, self.size), np.float32)
+        legal = []
+        for row, state in enumerate(states):
+            observations[row] = self.observe(state, state.current_player)
+            legal.append(self.legal_ids(state))
+        # one mask for the batch and one write into it: per-game masks of a wide action space
+        # (Azul Duel's 87,741) would cost an allocation each and a copy into the batch
+        masks = np.zeros((count, self.num_actions), np.int8)
+        rows = np.repeat(np.arange(count), [len(ids) for ids in legal])
+        masks[rows, np.concatenate([np.asarray(ids, np.intp) for ids in legal])] = 1
+        return observations, masks
 
     def mask(self, state: AnyState) -> np.ndarray:
         """A new int8 vector over the action space: 1 at every legal action id of the seat to move."""
-        return action_mask(state, self.num_actions)
+        return mask_of(self.legal_ids(state), self.num_actions)
+
+    def legal_ids(self, state: AnyState) -> np.ndarray | list[int]:
+        """The legal action ids of the seat to move: the engine's, unless the encoder has its own
+        action space (a compact one)."""
+        legal: list[int] = state.legal_actions()
+        return legal
+
+    def to_engine(self, state: AnyState, action: int) -> int:
+        """The engine's action id of ``action`` in ``state`` (the same id unless the encoder has its
+        own action space); an id that names no move raises ``IllegalMoveError``."""
+        return action
 
     def info(self, state: AnyState, seat: int) -> dict[str, Any]:
         """Extra per-seat facts for an environment's ``info`` (none by default).

@@ -21,7 +21,7 @@ def register() -> list[str]:
     specs = spiel_specs()
     for spec in specs:
         if spec.short_name not in known:
-            pyspiel.register_game(game_type(spec), game_class(spec))
+            pyspiel.register_game(game_type(spec, spec.max_players == 2), game_class(spec))
     return [spec.short_name for spec in specs]
 
 

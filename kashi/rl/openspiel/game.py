@@ -1,13 +1,17 @@
 """kashi games as OpenSpiel Python games, with explicit chance nodes.
 
 The first chance node draws the starting seat; every later one is an engine chance event. A
-chance node's outcomes are numbered by sorting their notation, so ids are stable per node and
-bounded by the spec's ``max_chance_outcomes``. Returns are the win/loss rewards of
-``kashi.rl.rewards`` (+1 sole winning team, 0 shared first place, -1 otherwise).
+chance node's outcomes are the event's distinct results (``distinct_chance_outcomes``: no
+outcome that the rules take back, so expanding or fixing chance outcomes never loops), numbered
+by sorting their notation, so ids are stable per node and bounded by the spec's
+``max_chance_outcomes``. Returns are the win/loss rewards of ``kashi.rl.rewards`` (+1 sole
+winning team, 0 shared first place, -1 otherwise), which sum to zero when two teams play: those
+configurations are declared zero-sum, the others general-sum.
 """
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import numpy as np
@@ -16,24 +20,27 @@ import pyspiel  # type: ignore[import-not-found]
 from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.config import GameConfig
+from kashi.rl.openspiel import recall
 from kashi.rl.openspiel.observer import KashiObserver
 from kashi.rl.rewards import win_returns
 from kashi.rl.spiel import SpielSpec
 
 
-def game_type(spec: SpielSpec) -> Any:
+def game_type(spec: SpielSpec, zero_sum: bool) -> Any:
+    """The type of ``spec``'s games; ``zero_sum`` when their returns always sum to zero."""
     information = pyspiel.GameType.Information
+    utility = pyspiel.GameType.Utility
     return pyspiel.GameType(
         short_name=spec.short_name,
         long_name=spec.long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information.PERFECT_INFORMATION if spec.perfect_information else information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=utility.ZERO_SUM if zero_sum else utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
-        provides_information_state_string=spec.perfect_information,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -49,23 +56,23 @@ class KashiSpielGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         values = {**self.spec.defaults, **(params or {})}
         self.config = self.spec.config(values)
+        zero_sum = len(set(self.config.teams)) == 2
         info = pyspiel.GameInfo(
             num_distinct_actions=self.config.num_actions,
             max_chance_outcomes=self.spec.max_chance_outcomes,
             num_players=self.config.players,
             min_utility=-1.0,
             max_utility=1.0,
+            utility_sum=0.0 if zero_sum else None,
             max_game_length=self.spec.max_game_length(self.config),
         )
-        super().__init__(game_type(self.spec), info, values)
+        super().__init__(game_type(self.spec, zero_sum), info, values)
 
     def new_initial_state(self) -> KashiSpielState:
         return KashiSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> KashiObserver:
         perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
-        if perfect_recall and not self.spec.perfect_information:
-            raise ValueError(f"{self.spec.short_name} offers no perfect-recall information states")
         return KashiObserver(self.config, perfect_recall, params)
 
 
@@ -90,6 +97,10 @@ class KashiSpielState(pyspiel.State):  # type: ignore[misc]
         self.config: GameConfig = game.config
         self._engine = Engine(None)
         self._outcomes: list[tuple[Any, float]] | None = None
+        hidden = not game.spec.perfect_information
+        self.seen: tuple[bytes, ...] | None = recall.start(game.config.players) if hidden else None
+        """Each seat's record of what it saw (``kashi.rl.openspiel.recall``), in games that hide
+        something; None in games that hide nothing, whose action history is public."""
 
     @property
     def kashi(self) -> AnyState | None:
@@ -117,17 +128,35 @@ class KashiSpielState(pyspiel.State):  # type: ignore[misc]
                 players = self.config.players
                 self._outcomes = [(seat, 1.0 / players) for seat in range(players)]
             else:
-                self._outcomes = sorted(self.kashi.chance_outcomes(), key=lambda item: str(item[0]))
+                self._outcomes = sorted(self.kashi.distinct_chance_outcomes(), key=lambda item: str(item[0]))
         return self._outcomes
 
     def _apply_action(self, action: int) -> None:
+        mover, move = -1, ""
         if self.kashi is None:
             self._engine.state = self.config.make_state(self._chance()[action][0])
         elif self.kashi.current_player == CHANCE:
             self.kashi.apply_chance(self._chance()[action][0])
         else:
-            self.kashi.play(self.kashi.move_from_action(action))
+            mover, played = self.kashi.current_player, self.kashi.move_from_action(action)
+            self.kashi.play(played)
+            move = str(played)
         self._outcomes = None
+        if self.seen is not None:
+            assert self.kashi is not None
+            self.seen = recall.extend(self.seen, self.kashi, mover, move)
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any) -> KashiSpielState:
+        """A state ``player`` cannot tell from this one, its hidden parts drawn at random
+        (``view(player).determinize``) with a generator seeded from ``probability_sampler``."""
+        if self.seen is None or self.kashi is None:
+            clone: KashiSpielState = self.clone()
+            return clone
+        drawn = KashiSpielState(self.get_game())
+        rng = Random(int(probability_sampler() * 2.0**53))
+        drawn._engine.state = self.kashi.view(player).determinize(rng)
+        drawn.seen = recall.resampled(self.seen, player, drawn._engine.state)
+        return drawn
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

@@ -20,6 +20,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
+from kashi.rl.rendering import RENDER_MODES, check_render_mode, shown
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import SEED_BITS, Table
 
@@ -43,7 +44,7 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
     every later ``reset()`` until the next seed; an illegal action raises ``IllegalMoveError``.
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "name": "kashi", "is_parallelizable": False}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": RENDER_MODES, "name": "kashi", "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self,
@@ -53,16 +54,15 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         reward: str = "win",
         render_mode: str | None = None,
         name: str = "kashi",
+        actions: str = "engine",
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = check_render_mode(render_mode)
         self.metadata = {**type(self).metadata, "name": name}
         self.config = GameConfig(variant, players, options or {})
         self.reward_scheme = check_scheme(reward)
-        self.render_mode = render_mode
-        self.encoder = encoder_for(self.config)
-        self.num_actions = self.config.num_actions
+        self.encoder = encoder_for(self.config, actions)
+        self.num_actions = self.encoder.num_actions
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         space = observation_space(self.encoder.size, self.num_actions)
@@ -97,6 +97,8 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         }
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.table.to_move]
+        if self.render_mode == "human":
+            self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if self.table is None:
@@ -118,7 +120,7 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
         if table is None:
             raise RuntimeError(NOT_RESET)
         self._cumulative_rewards[agent] = 0.0
-        table.act(int(action))
+        table.act(self.encoder.to_engine(table.state, int(action)))
         state = table.state
         over = state.is_over()
         rewards = self._tracker.step(state) if over or self._tracker.every_step else None
@@ -137,13 +139,14 @@ class KashiAECEnv(AECEnv):  # type: ignore[misc]
                 self.infos[agent_name] = {**self.infos[agent_name], "scores": list(state.scores())}
         else:
             self.agent_selection = self.possible_agents[state.current_player]
+        if self.render_mode == "human":
+            self.render()
 
     # -- text ----------------------------------------------------------------------------
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.table is None:
+        if self.table is None:
             return None
-        text: str = self.table.state.render()
-        return text
+        return shown(self.table.state.render(), self.render_mode)
 
     def close(self) -> None:
         self.table = None

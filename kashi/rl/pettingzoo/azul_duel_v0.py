@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-
 from kashi.rl.pettingzoo.aec import KashiAECEnv
+from kashi.rl.pettingzoo.wrapper import KashiOrderEnforcing
 
 
 def raw_env(reward: str = "win", render_mode: str | None = None, **options: Any) -> KashiAECEnv:
@@ -15,4 +14,4 @@ def raw_env(reward: str = "win", render_mode: str | None = None, **options: Any)
 
 
 def env(**kwargs: Any) -> Any:
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return KashiOrderEnforcing(raw_env(**kwargs))

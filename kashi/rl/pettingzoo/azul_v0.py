@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-
 from kashi.rl.pettingzoo.aec import KashiAECEnv
+from kashi.rl.pettingzoo.wrapper import KashiOrderEnforcing
 
 
 def raw_env(
@@ -17,4 +16,4 @@ def raw_env(
 
 
 def env(**kwargs: Any) -> Any:
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return KashiOrderEnforcing(raw_env(**kwargs))

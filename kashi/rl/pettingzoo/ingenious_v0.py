@@ -7,18 +7,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
-
 from kashi.rl.pettingzoo.aec import KashiAECEnv
+from kashi.rl.pettingzoo.wrapper import KashiOrderEnforcing
 
 
 def raw_env(
-    players: int = 2, teams: bool = False, reward: str = "win", render_mode: str | None = None, **options: Any
+    players: int = 2,
+    teams: bool = False,
+    reward: str = "win",
+    render_mode: str | None = None,
+    actions: str = "engine",
+    **options: Any,
 ) -> KashiAECEnv:
-    """Extra keyword arguments are Ingenious rule options (e.g. ``scoring="group"``)."""
+    """Extra keyword arguments are Ingenious rule options (e.g. ``scoring="group"``);
+    ``actions="compact"`` chooses the compact action space (rack tile x cell x direction)."""
     variant = "ingenious-teams" if teams else "ingenious"
-    return KashiAECEnv(variant, players, options, reward, render_mode, "ingenious_v0")
+    return KashiAECEnv(variant, players, options, reward, render_mode, "ingenious_v0", actions)
 
 
 def env(**kwargs: Any) -> Any:
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    return KashiOrderEnforcing(raw_env(**kwargs))

@@ -1,0 +1,57 @@
+"""The single-agent environment's ``action_masks()``: what sb3-contrib's MaskablePPO looks for."""
+
+from __future__ import annotations
+
+import gymnasium
+import numpy as np
+import pytest
+
+import kashi.rl.gymnasium_env  # noqa: F401  (registers the ids)
+
+IDS = ["kashi/Azul-v0", "kashi/AzulDuel-v0", "kashi/Ingenious-v0"]
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_action_masks_is_the_observation_mask_through_the_wrappers(env_id: str) -> None:
+    env = gymnasium.make(env_id)
+    masks = env.get_wrapper_attr("action_masks")  # how sb3-contrib reaches it through wrappers
+    rng = np.random.default_rng(0)
+    observation, _ = env.reset(seed=0)
+    for _ in range(12):
+        mask = masks()
+        assert mask.dtype == np.bool_ and mask.shape == (env.action_space.n,)
+        assert np.array_equal(mask, observation["action_mask"].astype(bool))
+        legal = np.flatnonzero(mask)
+        assert legal.size
+        observation, _, terminated, truncated, _ = env.step(int(rng.choice(legal)))
+        if terminated or truncated:
+            observation, _ = env.reset()
+
+
+def test_action_masks_before_reset_is_refused() -> None:
+    env = gymnasium.make("kashi/Azul-v0")
+    with pytest.raises(RuntimeError, match="reset"):
+        env.get_wrapper_attr("action_masks")()
+
+
+def test_a_caller_writing_into_the_mask_changes_nothing() -> None:
+    env = gymnasium.make("kashi/Azul-v0")
+    observation, _ = env.reset(seed=1)
+    env.get_wrapper_attr("action_masks")()[:] = False
+    assert np.array_equal(env.get_wrapper_attr("action_masks")(), observation["action_mask"].astype(bool))
+
+
+def test_sb3_contrib_finds_the_mask() -> None:
+    pytest.importorskip("sb3_contrib", reason="sb3-contrib comes with the train extra: pip install -e '.[train]'")
+    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
+    from stable_baselines3.common.env_util import make_vec_env
+
+    env = gymnasium.make("kashi/Azul-v0")
+    env.reset(seed=2)
+    assert is_masking_supported(env)
+    assert np.array_equal(get_action_masks(env), env.get_wrapper_attr("action_masks")())
+    # make_vec_env asks for rgb_array rendering unless told otherwise; kashi renders text only
+    vector = make_vec_env("kashi/Azul-v0", n_envs=2, seed=3, env_kwargs={"render_mode": None})
+    observations = vector.reset()
+    assert is_masking_supported(vector)
+    assert np.array_equal(get_action_masks(vector), observations["action_mask"].astype(bool))
