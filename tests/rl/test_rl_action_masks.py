@@ -39,19 +39,3 @@ def test_a_caller_writing_into_the_mask_changes_nothing() -> None:
     observation, _ = env.reset(seed=1)
     env.get_wrapper_attr("action_masks")()[:] = False
     assert np.array_equal(env.get_wrapper_attr("action_masks")(), observation["action_mask"].astype(bool))
-
-
-def test_sb3_contrib_finds_the_mask() -> None:
-    pytest.importorskip("sb3_contrib", reason="sb3-contrib comes with the train extra: pip install -e '.[train]'")
-    from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
-    from stable_baselines3.common.env_util import make_vec_env
-
-    env = gymnasium.make("kashi/Azul-v0")
-    env.reset(seed=2)
-    assert is_masking_supported(env)
-    assert np.array_equal(get_action_masks(env), env.get_wrapper_attr("action_masks")())
-    # make_vec_env asks for rgb_array rendering unless told otherwise; kashi renders text only
-    vector = make_vec_env("kashi/Azul-v0", n_envs=2, seed=3, env_kwargs={"render_mode": None})
-    observations = vector.reset()
-    assert is_masking_supported(vector)
-    assert np.array_equal(get_action_masks(vector), observations["action_mask"].astype(bool))
