@@ -151,11 +151,11 @@ def duel_facts() -> dict[str, Any]:
 
 
 def ingenious_facts() -> dict[str, Any]:
-    family = variant("ingenious").family
-    area = {players: hexgrid.area(hexgrid.area_radius(players)) for players in (2, 3, 4)}
+    players = variant("ingenious").allowed_players  # the solo edition's one player is told in words
+    area = {count: hexgrid.area(hexgrid.area_radius(count)) for count in (2, 3, 4)}
     return {
-        "players_min": min(family.players),
-        "players_max": max(family.players),
+        "players_min": min(players),
+        "players_max": max(players),
         "tiles": tiles.TOTAL_TILES,
         "pairs": sum(not double for double in tiles.IS_DOUBLE),
         "pair_copies": tiles.PAIR_COPIES,
@@ -166,8 +166,8 @@ def ingenious_facts() -> dict[str, Any]:
         "goal": ingenious.GOAL,
         "team_goal": ingenious.IngeniousRules(teams=True).track_max,
         "directions": len(hexgrid.DIRECTIONS) - 1,
-        **{f"radius_{players}": hexgrid.area_radius(players) for players in (2, 3, 4)},
-        **{f"cells_{players}": len(area[players].cells) for players in (2, 3, 4)},
+        **{f"radius_{count}": hexgrid.area_radius(count) for count in (2, 3, 4)},
+        **{f"cells_{count}": len(area[count].cells) for count in (2, 3, 4)},
         "starts": len(hexgrid.START_CELLS),
     }
 

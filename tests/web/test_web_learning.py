@@ -133,6 +133,19 @@ def test_how_to_play_at_every_table_and_why_at_a_refusal(open_page: Any) -> None
         page.goto("/")
 
 
+def test_the_final_scoring_says_why(pages: Any, finished_game: tuple[dict[str, str], str]) -> None:
+    """The end of a quick Azul game: each line of the last scoring links to its paragraph."""
+    cookie, game_id = finished_game
+    person = pages.person("en")
+    person.add_cookies([cookie])
+    page = pages.open(person, f"/games/{game_id}")
+    page.wait_for_selector(".end-panel:not([hidden]) .final-scoring")
+    why = page.locator(".final-scoring .why-link")
+    links = why.evaluate_all("nodes => nodes.map(node => node.pathname + node.hash)")
+    assert links, "no why? link in the final scoring"
+    assert set(links) <= {"/rules/azul#tiling", "/rules/azul#floor", "/rules/azul#end", "/rules/azul#quick"}
+
+
 def test_a_why_link_opens_its_paragraph(open_page: Any) -> None:
     page = open_page("/rules/azul#floor")
     page.wait_for_selector(".rules-options")

@@ -23,7 +23,7 @@ export async function showTable(main, gameId, settings) {
   }
   const module = await loadRenderer(info.family);
   const table = new Table(main, info, info.family, module, settings);
-  table.start();
+  await table.start();
 }
 
 class Table {
@@ -37,7 +37,6 @@ class Table {
     this.previews = [];
     this.drawing = Promise.resolve();
     this.learning = null;
-    loadLearning(family, settings.lang).then((learning) => { this.learning = learning; }, () => {});
     this.build(main, module);
     this.connection = new GameConnection(info.id, {
       onMessage: (message) => this.receive(message),
@@ -131,7 +130,9 @@ class Table {
     }
   }
 
-  start() {
+  /** The family's learning data first, so the first explanations already link to the rules. */
+  async start() {
+    this.learning = await loadLearning(this.family, this.settings.lang).catch(() => null);
     this.connection.open();
     this.ticker = window.setInterval(() => this.tickClocks(), CLOCK_TICK_MS);
   }
@@ -403,7 +404,7 @@ class Table {
         h("tbody", {}, rows),
       ),
       scoring.length ? h("h3", {}, t("ui.end.last_scoring")) : null,
-      scoring.length ? h("ul", { class: "final-scoring" }, scoring.map((line) => h("li", {}, line))) : null,
+      scoring.length ? h("ul", { class: "final-scoring" }, scoring.map((line, index) => h("li", {}, line, this.whyLinks(final.score_changes[index].parts)))) : null,
       h(
         "div",
         { class: "end-actions" },
