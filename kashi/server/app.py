@@ -28,7 +28,16 @@ from kashi.server.security import EdgeMiddleware
 from kashi.server.settings import Settings
 from kashi.web import WEB
 
-PAGES = ("/", "/games/{game_id}", "/join/{token}", "/replay", "/replay/{game_id}", "/history")
+PAGES = (
+    "/",
+    "/games/{game_id}",
+    "/join/{token}",
+    "/replay",
+    "/replay/{game_id}",
+    "/history",
+    "/learn/{variant}",
+    "/rules/{family}",
+)
 """The browser client's screens: each URL serves the same page, whose script reads the path."""
 
 

@@ -49,7 +49,10 @@ function select(id, label, options, chosen) {
 function gameCard(family, variants, fail) {
   const mine = playable(variants, family);
   const table = mine.some((item) => item.table);
-  const pitch = h("p", { class: "pitch" }, t(`ui.pitch.${family}`));
+  const pitch = [
+    h("p", { class: "pitch" }, t(`ui.pitch.${family}`)),
+    h("p", { class: "learn-links" }, h("a", { href: `/learn/${family}` }, t("ui.learn.how_to_play")), h("a", { href: `/rules/${family}` }, t("ui.rules.link"))),
+  ];
   const picture = h("img", { src: `/static/img/${family}.svg`, alt: "", width: 160, height: 100, class: "card-picture" });
   if (!table) {
     return h(

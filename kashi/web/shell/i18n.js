@@ -32,8 +32,10 @@ export function isolated(text) {
   return locale === "fa" ? `\u2066${text}\u2069` : text;
 }
 
-/** A parameter as the language shows it: numbers in its digits, known words translated. */
+/** A parameter as the language shows it: numbers in its digits, known words translated, a
+ * list as its items joined by the language's comma. */
 function shown(value, conversion, spec) {
+  if (Array.isArray(value)) return value.map((item) => shown(item, conversion, spec)).join(locale === "fa" ? "، " : ", ");
   if (typeof value === "number") {
     if (spec && spec.startsWith("+")) return isolated((value > 0 ? "+" : value < 0 ? "\u2212" : "") + num(Math.abs(value)));
     return value < 0 ? isolated(`\u2212${num(-value)}`) : num(value);
@@ -47,6 +49,11 @@ function format(template, params = {}) {
   return template.replace(PLACEHOLDER, (whole, name, conversion, spec) =>
     name in params ? shown(params[name], conversion, spec) : whole,
   );
+}
+
+/** A text written like a catalogue template (the learning pages' data) with its parameters filled. */
+export function fillTemplate(template, params = {}) {
+  return format(template, params);
 }
 
 /** The text of a catalogue key in the chosen language (English when a key is missing). */

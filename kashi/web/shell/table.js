@@ -7,6 +7,7 @@ import { GameConnection } from "./connection.js";
 import { announce, fill, h } from "./dom.js";
 import { explain, has, num, reasonText, t } from "./i18n.js";
 import { changeLines, createLog } from "./log.js";
+import { loadLearning, teachCard, whyLink } from "./learn.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 import { chime } from "./sound.js";
 
@@ -22,7 +23,7 @@ export async function showTable(main, gameId, settings) {
   }
   const module = await loadRenderer(info.family);
   const table = new Table(main, info, info.family, module, settings);
-  table.start();
+  await table.start();
 }
 
 class Table {
@@ -35,6 +36,7 @@ class Table {
     this.pending = false;
     this.previews = [];
     this.drawing = Promise.resolve();
+    this.learning = null;
     this.build(main, module);
     this.connection = new GameConnection(info.id, {
       onMessage: (message) => this.receive(message),
@@ -84,6 +86,8 @@ class Table {
     );
     this.moveForm = form;
     this.takebackButton = h("button", { type: "button", hidden: true, onclick: () => this.takeback() }, t("ui.table.takeback"));
+    this.teachDialog = h("dialog", { class: "teach-dialog", "aria-labelledby": "teach-dialog-title" });
+    const teachButton = h("button", { type: "button", class: "how-to-play", "aria-haspopup": "dialog", onclick: () => this.showTeach() }, t("ui.learn.how_to_play"));
     this.explanation = h("div", { class: "explanation", "aria-live": "polite" });
     this.logList = h("ol", { class: "log-list" });
     this.log = createLog(this.logList, this.seatName);
@@ -98,7 +102,8 @@ class Table {
       this.invites,
       this.endPanel,
       form,
-      h("div", { class: "table-actions" }, this.takebackButton),
+      h("div", { class: "table-actions" }, teachButton, this.takebackButton),
+      this.teachDialog,
       this.explanation,
       h("details", { class: "log", open: true }, h("summary", {}, t("ui.table.log")), h("div", { class: "log-scroll", tabindex: 0, "aria-label": t("ui.table.log") }, this.logList)),
     );
@@ -125,7 +130,9 @@ class Table {
     }
   }
 
-  start() {
+  /** The family's learning data first, so the first explanations already link to the rules. */
+  async start() {
+    this.learning = await loadLearning(this.family, this.settings.lang).catch(() => null);
     this.connection.open();
     this.ticker = window.setInterval(() => this.tickClocks(), CLOCK_TICK_MS);
   }
@@ -219,7 +226,20 @@ class Table {
   }
 
   showRefusal(reason) {
-    this.refusal.textContent = reasonText(reason);
+    fill(this.refusal, reasonText(reason), reason ? [" ", whyLink(this.learning, reason.key)] : null);
+  }
+
+  /** The two-minute teach of this table's edition in a dialog, the game going on behind it. */
+  showTeach() {
+    if (!this.learning) return;
+    const card = teachCard(this.learning, this.info.variant, 2);
+    card.querySelector("h2").id = "teach-dialog-title";
+    fill(this.teachDialog,
+      h("form", { method: "dialog", class: "teach-dialog-close" }, h("button", { value: "close" }, t("ui.learn.close"))),
+      card,
+      h("p", {}, h("a", { href: `/rules/${this.family}`, target: "_blank", rel: "noopener" }, t("ui.learn.full_rules"))),
+    );
+    this.teachDialog.showModal();
   }
 
   myTurn(message) {
@@ -328,7 +348,17 @@ class Table {
 
   showExplanation(changes) {
     const lines = changeLines(changes, this.seatName);
-    if (lines.length) fill(this.explanation, ...lines.map((line) => h("p", {}, line)));
+    if (lines.length) fill(this.explanation, ...lines.map((line, index) => h("p", {}, line, this.whyLinks(changes[index].parts))));
+  }
+
+  /** One "why?" link per reference paragraph that a score change's parts apply. */
+  whyLinks(parts) {
+    const links = new Map();
+    for (const part of parts) {
+      const link = whyLink(this.learning, part.key);
+      if (link && !links.has(link.href)) links.set(link.href, link);
+    }
+    return [...links.values()].map((link) => [" ", link]);
   }
 
   showEnd() {
@@ -374,7 +404,7 @@ class Table {
         h("tbody", {}, rows),
       ),
       scoring.length ? h("h3", {}, t("ui.end.last_scoring")) : null,
-      scoring.length ? h("ul", { class: "final-scoring" }, scoring.map((line) => h("li", {}, line))) : null,
+      scoring.length ? h("ul", { class: "final-scoring" }, scoring.map((line, index) => h("li", {}, line, this.whyLinks(final.score_changes[index].parts)))) : null,
       h(
         "div",
         { class: "end-actions" },
