@@ -85,7 +85,7 @@ class Table {
       this.refusal,
     );
     this.moveForm = form;
-    this.takebackButton = h("button", { type: "button", hidden: true, onclick: () => this.takeback() }, t("ui.table.takeback"));
+    this.takebackButton = h("button", { type: "button", class: "takeback", hidden: true, onclick: () => this.takeback() }, t("ui.table.takeback"));
     this.teachDialog = h("dialog", { class: "teach-dialog", "aria-labelledby": "teach-dialog-title" });
     const teachButton = h("button", { type: "button", class: "how-to-play", "aria-haspopup": "dialog", onclick: () => this.showTeach() }, t("ui.learn.how_to_play"));
     this.explanation = h("div", { class: "explanation", "aria-live": "polite" });
