@@ -18,6 +18,11 @@ from kashi.core.registry import Option
 
 T = TypeVar("T")
 
+EMPTY_CELL = "."
+"""An empty space of a board's row of tiles (a wall row, a plate's cells)."""
+MOST_SCORE = 10**6
+"""The largest score a form may hold: any real game stays far below it."""
+
 
 def read_json(build: Callable[[], T]) -> T:
     """The state ``build`` makes from JSON data; a refused field becomes ``core.bad_json``."""

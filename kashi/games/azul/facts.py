@@ -11,7 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from kashi.core.json_form import counts, fields, form_of, listed, read_json, rule_options, text, whole, write_counts
+from kashi.core.json_form import (
+    EMPTY_CELL,
+    MOST_SCORE,
+    counts,
+    fields,
+    form_of,
+    listed,
+    read_json,
+    rule_options,
+    text,
+    whole,
+    write_counts,
+)
 from kashi.core.outcome import RULES, TRUNCATED
 from kashi.core.position_text import letter_counts, one_colour, refuse
 from kashi.core.state import CHANCE, TERMINAL
@@ -43,8 +55,6 @@ TURN_FACTS = {TAKE: ("step", "seat"), WALL: ("step", "seat", "line"), FILL: ("st
 """The keys of each step's ``turn``; ``centre tile`` and ``over`` have the step alone."""
 MARKER = "1"
 """The starting-player marker as it lies on a floor line."""
-EMPTY_CELL = "."
-MOST_SCORE = 10**6
 
 
 # -- the facts of a state -----------------------------------------------------------------

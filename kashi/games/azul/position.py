@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kashi.core.json_form import EMPTY_CELL
 from kashi.core.position_text import (
     NONE,
     after_label,
@@ -25,7 +26,6 @@ from kashi.core.position_text import (
 )
 from kashi.games.azul.facts import (
     CENTRE_TILE,
-    EMPTY_CELL,
     FILL,
     OVER,
     TAKE,

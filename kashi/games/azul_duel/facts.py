@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from kashi.core.json_form import (
+    EMPTY_CELL,
+    MOST_SCORE,
     counts,
     fields,
     flag,
@@ -102,10 +104,8 @@ HIDDEN_CHIP = "hidden"
 """A small workshop's chip while it lies face down; ``null`` once taken."""
 CELL_LETTERS = COLOURS + "S"
 """A dome cell's tile: a colour, or ``S`` the special tile; ``.`` is an empty cell."""
-EMPTY_CELL = "."
 OPENING_PLATES = 2
 """Plates placed in the opening of round 1, one per seat."""
-MOST_SCORE = 10**6
 
 
 # -- the facts of a state -----------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from kashi.core.json_form import EMPTY_CELL
 from kashi.core.position_text import (
     NONE,
     after_label,
@@ -29,7 +30,6 @@ from kashi.games.azul_duel.components import CHIP_NAMES, COLOURS, PLATE_COUNT, T
 from kashi.games.azul_duel.facts import (
     CHIPS,
     DRAW_STEPS,
-    EMPTY_CELL,
     HIDDEN_CHIP,
     OVER_STEP,
     STEPS,
