@@ -35,11 +35,12 @@ class LearnedMCTSBot(MCTSBot):
         seconds: float | None = None,
         exploration: float = 0.7,
         widening: float = 2.0,
+        rollout_plies: int = 0,
         margin_weight: float = 0.2,
         scale: float = 10.0,
         weights: str | None = None,
     ) -> None:
-        super().__init__(seed, iterations, seconds, exploration, widening, rollout_plies=0, scale=scale)
+        super().__init__(seed, iterations, seconds, exploration, widening, rollout_plies, scale)
         self.margin_weight = margin_weight
         self.weights = weights
         self._model: Any = None
@@ -68,6 +69,7 @@ class LearnedMCTSBot(MCTSBot):
         return [moves[index] for index in ranked]
 
     def _leaf_rewards(self, state: AnyState) -> list[float]:
+        self._rollout(state)
         while state.current_player == CHANCE:
             state.apply_chance(state.sample_chance(self.rng))
         outcome = state.outcome()

@@ -16,7 +16,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     train.add_argument("game", choices=TRAINABLE, help="the game whose evaluation to train")
     train.add_argument("--quick", action="store_true", help="a small run that ends in a few minutes")
     train.add_argument("--seed", type=int, default=0, help="seed of the games and the fit (default 0)")
-    train.add_argument("--games", type=int, help="self-play games (default 1200, 40 with --quick)")
+    train.add_argument("--games", type=int, help="self-play games (default 540, 40 with --quick)")
     train.add_argument("--out", type=Path, default=Path("train-out"), help="where checkpoints and weights go")
     train.add_argument("--resume", action="store_true", help="continue the run in --out from its checkpoints")
     train.add_argument("--workers", type=int, default=0, help="self-play processes (default: all cores)")

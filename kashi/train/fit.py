@@ -1,4 +1,9 @@
-"""Fitting Azul's evaluation network to self-play rows with PyTorch (training only).
+"""Fitting Azul's evaluation (``kashi.models.azul``) to self-play rows with PyTorch (training only).
+
+The model starts as the hand-made evaluation: the network's last layer is zero, the lead and
+gain scales are those that make its chances the squashed margin the classic MCTS plays by
+(``tanh(lead / 10)`` with two players). Weight decay pulls the network, not the scales, back
+toward that start.
 
 The loss is the cross-entropy between the seats' softmaxed win logits and their share of the
 win, plus half the squared error of the points still to come (/ ``POINTS_SCALE``). Shuffles
@@ -16,9 +21,11 @@ from typing import Any
 import numpy as np
 
 from kashi.games.azul.features import SEAT_FEATURES, TABLE_FEATURES
-from kashi.models.azul import POINTS_SCALE, model_inputs
+from kashi.models.azul import POINTS_SCALE, model_inputs, prior_terms
 
 POINTS_WEIGHT = 0.5
+START_SCALES = (0.1, 1.0)
+"""Lead and gain scales of an untrained model: the hand-made evaluation, as classic MCTS reads it."""
 
 
 @dataclass(frozen=True)
@@ -40,8 +47,18 @@ def _torch() -> Any:
 
 
 def network(torch: Any, hidden: int) -> Any:
+    """The correction network and the two scales of the hand-made terms, as one module."""
     inputs = 2 * len(SEAT_FEATURES) + len(TABLE_FEATURES)
-    return torch.nn.Sequential(torch.nn.Linear(inputs, hidden), torch.nn.Tanh(), torch.nn.Linear(hidden, 2))
+    model = torch.nn.Module()
+    model.net = torch.nn.Sequential(torch.nn.Linear(inputs, hidden), torch.nn.Tanh(), torch.nn.Linear(hidden, 2))
+    torch.nn.init.zeros_(model.net[2].weight)
+    torch.nn.init.zeros_(model.net[2].bias)
+    model.scales = torch.nn.Parameter(torch.tensor(START_SCALES))
+    return model
+
+
+def predict(model: Any, inputs: Any, priors: Any) -> Any:
+    return model.net(inputs) + priors * model.scales
 
 
 def losses(torch: Any, out: Any, mask: Any, win: Any, to_come: Any) -> tuple[Any, Any]:
@@ -64,7 +81,13 @@ def fit(
     torch = _torch()
     torch.manual_seed(seed)
     model = network(torch, settings.hidden)
-    optimizer = torch.optim.Adam(model.parameters(), lr=settings.learning_rate, weight_decay=settings.weight_decay)
+    optimizer = torch.optim.Adam(
+        [
+            {"params": model.net.parameters(), "weight_decay": settings.weight_decay},
+            {"params": [model.scales], "weight_decay": 0.0},
+        ],
+        lr=settings.learning_rate,
+    )
     start = 0
     if resume and checkpoint.is_file():
         saved = torch.load(checkpoint, weights_only=True)
@@ -72,6 +95,7 @@ def fit(
         optimizer.load_state_dict(saved["optimizer"])
         start = int(saved["epoch"])
     inputs = torch.tensor(model_inputs(rows["seats"], rows["table"], rows["mask"]), dtype=torch.float32)
+    priors = torch.tensor(prior_terms(rows["seats"], rows["table"], rows["mask"]), dtype=torch.float32)
     mask = torch.tensor(rows["mask"])
     win = torch.tensor(rows["win"])
     to_come = torch.tensor(rows["to_come"])
@@ -80,7 +104,8 @@ def fit(
         totals = {"win_loss": 0.0, "points_loss": 0.0}
         for begin in range(0, len(order), settings.batch):
             index = order[begin : begin + settings.batch]
-            cross_entropy, error = losses(torch, model(inputs[index]), mask[index], win[index], to_come[index])
+            out = predict(model, inputs[index], priors[index])
+            cross_entropy, error = losses(torch, out, mask[index], win[index], to_come[index])
             optimizer.zero_grad()
             (cross_entropy + POINTS_WEIGHT * error).backward()
             optimizer.step()
@@ -88,10 +113,13 @@ def fit(
             totals["points_loss"] += error.item() * len(index) / len(order)
         torch.save({"model": model.state_dict(), "optimizer": optimizer.state_dict(), "epoch": epoch + 1}, checkpoint)
         progress(epoch + 1, totals)
-    first, _, last = model
+    first, _, last = model.net
+    lead_scale, gain_scale = model.scales.detach().numpy().tolist()
     return {
         "w1": first.weight.detach().numpy().T.copy(),
         "b1": first.bias.detach().numpy().copy(),
         "w2": last.weight.detach().numpy().T.copy(),
         "b2": last.bias.detach().numpy().copy(),
+        "lead_scale": np.array(lead_scale),
+        "gain_scale": np.array(gain_scale),
     }

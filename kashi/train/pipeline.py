@@ -37,7 +37,7 @@ class Plan:
 
 
 FULL = Plan(
-    games=1200,
+    games=540,
     mix=PolicyMix(("greedy:noise=0.1", "mcts:iterations=60", "mcts:iterations=150")),
     fit=FitSettings(epochs=40),
     seed=0,
