@@ -15,7 +15,7 @@ from kashi.bots.rollout import RolloutBot
 from kashi.bots.search import AlphaBetaBot
 from kashi.core.registry import AnyState
 
-EXPERT_NN_ITERATIONS = 4000
+EXPERT_NN_ITERATIONS = 3000
 BOTS: dict[str, Any] = {
     "random": RandomBot,
     "greedy": GreedyBot,
@@ -25,7 +25,7 @@ BOTS: dict[str, Any] = {
     "rollout": RolloutBot,
     "mcts-nn": LearnedMCTSBot,
     "mcts-classic": partial(MCTSBot, iterations=1000, seconds=2.0),
-    "expert-nn": partial(LearnedMCTSBot, iterations=EXPERT_NN_ITERATIONS, seconds=4.0),
+    "expert-nn": partial(LearnedMCTSBot, iterations=EXPERT_NN_ITERATIONS, rollout_plies=8, seconds=4.0),
 }
 """Bots by name. ``mcts-classic`` is Azul's ``expert`` before the learned evaluation (MCTS, 1,000
 iterations); ``expert-nn`` is MCTS over the learned evaluation at about 1 s a move (Azul only)."""
