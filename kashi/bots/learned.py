@@ -42,15 +42,7 @@ class LearnedMCTSBot(MCTSBot):
     ) -> None:
         super().__init__(seed, iterations, seconds, exploration, widening, rollout_plies, scale)
         self.margin_weight = margin_weight
-        self.weights = weights
-        self._model: Any = None
-
-    def model(self) -> Any:
-        if self._model is None:
-            from kashi.models.azul import AzulValueModel, shipped_model
-
-            self._model = AzulValueModel.load(self.weights) if self.weights else shipped_model()
-        return self._model
+        self.model = _load(weights)
 
     def choose(self, view: AnyState, limits: Limits) -> Any:
         if view.family != "azul":
@@ -78,9 +70,16 @@ class LearnedMCTSBot(MCTSBot):
             chances = [share if seat in outcome.winners else 0.0 for seat in range(len(outcome.scores))]
             finals: list[float] = [float(score) for score in outcome.scores]
         else:
-            chances, finals = self.model().evaluate(state)
+            chances, finals = self.model.evaluate(state)
         weight = self.margin_weight
         return [
             (1 - weight) * (2 * chance - 1) + weight * squash(margin(finals, seat), self.scale)
             for seat, chance in enumerate(chances)
         ]
+
+
+def _load(weights: str | None) -> Any:
+    """The evaluation, checked now so that a bad weights file is refused before any game starts."""
+    from kashi.models.azul import AzulValueModel, shipped_model
+
+    return AzulValueModel.load(weights) if weights else shipped_model()

@@ -72,12 +72,14 @@ def test_weights_of_another_shape_or_features_are_refused(tmp_path):
         AzulValueModel.load(tmp_path / "narrow.npz")
 
 
-def test_a_bot_named_with_a_broken_weights_file_fails_with_the_same_clear_error(weights_copy):
+def test_a_bot_named_with_a_broken_weights_file_is_refused_before_it_plays(weights_copy, capsys):
+    from kashi.cli import main
+
     checksum_path(weights_copy).write_text("0" * 64 + "  azul.npz\n")
-    bot = make_bot(f"expert-nn:iterations=20,weights={weights_copy}", seed=1)
-    state = kashi.new_game("azul", players=2, seed=1).state
     with pytest.raises(ModelError, match="corrupt"):
-        bot.choose(state.view(state.current_player), Limits())
+        make_bot(f"expert-nn:weights={weights_copy}", seed=1)
+    assert main(["arena", "azul", "--bot", f"expert-nn:weights={weights_copy}", "--bot", "greedy"]) == 2
+    assert "corrupt or not the one its checksum names" in capsys.readouterr().err
 
 
 def test_the_learned_bot_repeats_its_moves_for_a_seed():
