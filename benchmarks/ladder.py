@@ -1,6 +1,8 @@
 """The strength ladder of docs/bots.md: each level against the one below, expert against greedy.
 
     python benchmarks/ladder.py azul --games 200 --workers 2 --out ladder/
+    python benchmarks/ladder.py azul --match expert-nn,mcts-classic --games 400 --out ladder/
+    python benchmarks/ladder.py azul --players 3 --match expert-nn,mcts-classic --games 400 --out ladder/
 
 Prints one markdown row per match (win share with draws as halves, Elo with its 95% interval,
 mean scores) and writes every match's records and summary under --out.
@@ -23,13 +25,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=0)
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--out", type=Path, default=Path("ladder"))
-    parser.add_argument("--match", action="append", help="A,B to run only some matches")
-    parser.add_argument("--players", type=int, default=2, help="with 3-4: expert against greedy bots")
+    parser.add_argument(
+        "--match", action="append", help="A,B: only this match (any bot names; B may have settings with commas)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, help="with 3-4: the first bot against the second in the other seats"
+    )
     args = parser.parse_args()
-    if args.players > 2:
-        matches = [("expert", "greedy")]
+    if args.match:
+        matches = [tuple(m.split(",", 1)) for m in args.match]
     else:
-        matches = [tuple(m.split(",")) for m in args.match] if args.match else MATCHES
+        matches = [("expert", "greedy")] if args.players > 2 else MATCHES
     print("| game | players | match | games | win share | Elo (95%) | mean score | mean rank |")
     print("|---|---|---|---|---|---|---|---|")
     for first, second in matches:

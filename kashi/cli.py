@@ -1,4 +1,4 @@
-"""The ``kashi`` command: play, replay, list variants, benchmark."""
+"""The ``kashi`` command: play, replay, list variants, benchmark, train."""
 
 from __future__ import annotations
 
@@ -78,9 +78,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from kashi.server.cli import add_parser as add_serve_parser
     from kashi.server.cli import add_worker_parser
+    from kashi.train.cli import add_parser as add_train_parser
 
     add_serve_parser(commands)
     add_worker_parser(commands)
+    add_train_parser(commands)
 
     args = parser.parse_args(argv)
     try:
@@ -139,6 +141,10 @@ def _run(args: argparse.Namespace) -> int:
         from kashi.server.cli import run as serve
 
         return serve(args)
+    elif args.command == "train":
+        from kashi.train.cli import run as run_training
+
+        return run_training(args)
     elif args.command == "bot-worker":
         from kashi.server.cli import run_worker
 

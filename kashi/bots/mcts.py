@@ -62,7 +62,7 @@ class MCTSBot:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        self._root_order = view.order_moves(list(moves))
+        self._root_order = self.order_root(view, list(moves))
         root = Node()
         budget = limits.iterations or self.iterations
         seconds = limits.seconds or self.seconds
@@ -73,6 +73,10 @@ class MCTSBot:
             done += 1
         self.last_iterations = done
         return max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean()))[0]
+
+    def order_root(self, view: AnyState, moves: list[Any]) -> list[Any]:
+        """The order in which the root's moves enter the tree: the game's ``order_moves``."""
+        return view.order_moves(moves)
 
     def _iterate(self, root: Node, state: AnyState) -> None:
         path: list[tuple[Node, int]] = []
@@ -101,11 +105,11 @@ class MCTSBot:
                 break
             node = chosen
             path.append((node, mover))
-        values = self._rollout(state)
+        rewards = self._leaf_rewards(state)
         root.visits += 1
         for child, mover in path:
             child.visits += 1
-            child.total += squash(margin(values, mover), self.scale)
+            child.total += rewards[mover]
 
     def _new_move(self, state: AnyState, node: Node, at_root: bool) -> Any:
         """The next move to add below ``node``: by the game's order at the root, else proposed."""
@@ -134,7 +138,13 @@ class MCTSBot:
             return child
         return None
 
-    def _rollout(self, state: AnyState) -> tuple[float, ...]:
+    def _leaf_rewards(self, state: AnyState) -> list[float]:
+        """Each seat's reward in (-1, 1) for a new leaf: its squashed margin after a rollout."""
+        self._rollout(state)
+        values = state.evaluate()
+        return [squash(margin(values, seat), self.scale) for seat in range(len(values))]
+
+    def _rollout(self, state: AnyState) -> None:
         rng = self.rng
         for _ in range(self.rollout_plies):
             while state.current_player == CHANCE:
@@ -142,4 +152,3 @@ class MCTSBot:
             if state.current_player < 0:
                 break
             state.play(state.rollout_move(rng))
-        return state.evaluate()

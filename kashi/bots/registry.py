@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from kashi.bots.appraise import AppraiseBot
 from kashi.bots.base import Bot, Limits
 from kashi.bots.greedy import GreedyBot
+from kashi.bots.learned import LearnedMCTSBot
 from kashi.bots.mcts import MCTSBot
 from kashi.bots.random_bot import RandomBot
 from kashi.bots.rollout import RolloutBot
 from kashi.bots.search import AlphaBetaBot
 from kashi.core.registry import AnyState
 
+EXPERT_NN_ITERATIONS = 3000
 BOTS: dict[str, Any] = {
     "random": RandomBot,
     "greedy": GreedyBot,
@@ -20,7 +23,12 @@ BOTS: dict[str, Any] = {
     "search": AlphaBetaBot,
     "appraise": AppraiseBot,
     "rollout": RolloutBot,
+    "mcts-nn": LearnedMCTSBot,
+    "mcts-classic": partial(MCTSBot, iterations=1000, seconds=2.0),
+    "expert-nn": partial(LearnedMCTSBot, iterations=EXPERT_NN_ITERATIONS, rollout_plies=8, seconds=4.0),
 }
+"""Bots by name. ``mcts-classic`` is Azul's ``expert`` before the learned evaluation (MCTS, 1,000
+iterations); ``expert-nn`` is MCTS over the learned evaluation at about 1 s a move (Azul only)."""
 
 ANY_GAME = "*"
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {

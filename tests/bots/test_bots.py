@@ -144,3 +144,13 @@ def test_rollout_sees_the_reply_greedy_invites():
     )
     assert make_bot("greedy", seed=1).choose(state, Limits()).colour == COLOURS.index("Y")
     assert make_bot("rollout:plies=1", seed=1).choose(state, Limits()).colour == COLOURS.index("R")
+
+
+def test_mcts_classic_is_azuls_expert_before_the_learned_evaluation():
+    state = positions()[1]
+    view = state.view(state.current_player)
+    classic = make_bot("mcts-classic", seed=3)
+    assert (classic.iterations, classic.seconds) == (1000, 2.0)
+    assert make_bot("mcts-classic:iterations=60", seed=3).choose(view, Limits()) == make_bot(
+        "mcts:iterations=60,seconds=2.0", seed=3
+    ).choose(view, Limits())

@@ -39,7 +39,7 @@ COLOUR_CELLS = tuple(sum(1 << wall_bit(row, wall_column(colour, row)) for row in
 def evaluate(state: AzulState) -> tuple[float, ...]:
     if state.ended:
         return tuple(float(score) for score in state.score)
-    projected = [_project(state, seat) for seat in range(state.num_players)]
+    projected = [project(state, seat) for seat in range(state.num_players)]
     game_ends = not state.rules.rounds and any(
         (wall & cells) == cells for wall, _, _ in projected for cells in ROW_CELLS
     )
@@ -47,13 +47,13 @@ def evaluate(state: AzulState) -> tuple[float, ...]:
     values = []
     for seat, (wall, score, pending) in enumerate(projected):
         if game_ends or last_round:
-            values.append(score + _bonuses(state, seat, wall) - state.rules.leftover_penalty * pending)
+            values.append(score + end_bonuses(state, seat, wall) - state.rules.leftover_penalty * pending)
         else:
-            values.append(score + POTENTIAL * _potential(wall) + pending)
+            values.append(score + POTENTIAL * bonus_potential(wall) + pending)
     return tuple(values)
 
 
-def _project(state: AzulState, seat: int) -> tuple[int, float, float]:
+def project(state: AzulState, seat: int) -> tuple[int, float, float]:
     """The wall and score after this round's tiling, and the credit for unfinished lines."""
     wall = state.wall[seat]
     cross = state.rules.adjacency == "cross"
@@ -64,7 +64,7 @@ def _project(state: AzulState, seat: int) -> tuple[int, float, float]:
         count = state.line_count[base + line]
         if not count:
             continue
-        column = _column(state, seat, line, wall)
+        column = line_column(state, seat, line, wall)
         if column < 0:
             continue
         if count == line + 1:
@@ -77,7 +77,7 @@ def _project(state: AzulState, seat: int) -> tuple[int, float, float]:
     return wall, score, pending
 
 
-def _column(state: AzulState, seat: int, line: int, wall: int) -> int:
+def line_column(state: AzulState, seat: int, line: int, wall: int) -> int:
     """Where the line's tile will go: printed on the colour side, the first legal space on grey."""
     base = board_base(seat)
     colour = state.line_colour[base + line]
@@ -92,7 +92,7 @@ def _column(state: AzulState, seat: int, line: int, wall: int) -> int:
     return columns[0] if columns else -1
 
 
-def _bonuses(state: AzulState, seat: int, wall: int) -> int:
+def end_bonuses(state: AzulState, seat: int, wall: int) -> int:
     total = sum(ROW_BONUS for cells in ROW_CELLS if wall & cells == cells)
     total += sum(COLUMN_BONUS for cells in COLUMN_CELLS if wall & cells == cells)
     if not state.rules.grey:
@@ -100,7 +100,7 @@ def _bonuses(state: AzulState, seat: int, wall: int) -> int:
     return total
 
 
-def _potential(wall: int) -> float:
+def bonus_potential(wall: int) -> float:
     """End bonuses weighted by how complete each row, column and colour is (squared)."""
     total = 0.0
     for cells in ROW_CELLS:
