@@ -584,11 +584,11 @@ class Room:
         }
         try:
             await self.hub.log.commit(self.id, self.version, values, seats=changes)
+            landed = True
         except store.Conflict:
-            await self._reload()
-            return False
+            landed = False
         await self._reload()
-        return True
+        return landed
 
     def _cancel_clock(self) -> None:
         if self._clock_task is not None:

@@ -193,7 +193,7 @@ class EventLog:
                     return [False] * len(changes)
                 with connection.begin():
                     return [_apply(connection, change) for change in changes]
-        except DBAPIError:
+        except (DBAPIError, sqlite3.Error):  # the ORM's errors, or the driver's when asking for the lock
             if len(changes) == 1:
                 return [False]
             return [self._write_group([change])[0] for change in changes]
