@@ -34,12 +34,18 @@ class EloEstimate:
 
     def __str__(self) -> str:
         if self.elo is None and self.low is not None:
-            return f"at least {self.low:+.0f} Elo (95%): every pair won"
+            return f"at least {signed(self.low)} Elo (95%): every pair won"
         if self.elo is None and self.high is not None:
-            return f"at most {self.high:+.0f} Elo (95%): every pair lost"
-        low = "no lower bound" if self.low is None else f"{self.low:+.0f}"
-        high = "no upper bound" if self.high is None else f"{self.high:+.0f}"
-        return f"{self.elo:+.0f} Elo (95% {low} .. {high})"
+            return f"at most {signed(self.high)} Elo (95%): every pair lost"
+        low = "no lower bound" if self.low is None else signed(self.low)
+        high = "no upper bound" if self.high is None else signed(self.high)
+        assert self.elo is not None, "an estimate has a value or a bound"
+        return f"{signed(self.elo)} Elo (95% {low} .. {high})"
+
+
+def signed(elo: float) -> str:
+    """A whole number of Elo with its sign; an even score (``-0.0`` from the logarithm) is ``+0``."""
+    return f"{round(elo):+d}"
 
 
 def elo_estimate(pair_scores: Sequence[float]) -> EloEstimate:

@@ -112,6 +112,13 @@ def test_a_sweep_has_a_lower_bound_not_an_infinite_estimate():
     assert nearly.high is None and nearly.low is not None and str(nearly).endswith("no upper bound)")
 
 
+def test_an_even_match_reads_plus_zero_not_minus_zero():
+    """Every pair split 1-1: the logarithm gives -0.0, which a reader takes for a loss."""
+    even = elo_estimate([0.5] * 8)
+    assert str(even) == "+0 Elo (95% +0 .. +0)"
+    assert str(elo_estimate([0.5, 0.75, 0.25, 0.5])).startswith("+0 Elo (95% -")
+
+
 def test_sprt_accepts_a_clear_difference_and_stops_early():
     sprt = Sprt(0, 100)
     assert sprt.verdict([1.0] * 30 + [0.5] * 5) == "H1"
