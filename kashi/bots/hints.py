@@ -101,7 +101,8 @@ def hint_bot(family: str, seed: int) -> Bot:
 
 
 def explain(view: AnyState, move: Any, rng: Random) -> tuple[Reason, ...]:
-    """Up to three reasons for ``move``, the most points at stake first."""
+    """Up to three reasons for ``move``, the most points at stake first (a bonus already named
+    among the points is not named again)."""
     seat = view.current_player
     after = played(view, move)
     reasons = [
@@ -111,7 +112,9 @@ def explain(view: AnyState, move: Any, rng: Random) -> tuple[Reason, ...]:
         *bonus_closer(view, after, seat),
         *leaves_less(view, move, seat, rng),
     ]
-    ranked = sorted(reasons, key=lambda reason: -reason.weight)[:MOST_REASONS]
+    named = {part for reason in reasons if reason.key != "hint.bonus" for part in reason.parts}
+    fresh = [reason for reason in reasons if reason.key != "hint.bonus" or not named.intersection(reason.parts)]
+    ranked = sorted(fresh, key=lambda reason: -reason.weight)[:MOST_REASONS]
     return tuple(ranked) or (Reason("hint.strongest", {}),)
 
 
