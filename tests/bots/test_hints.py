@@ -11,13 +11,9 @@ import kashi
 from kashi.bots.hints import explain, suggest
 from kashi.core.registry import AnyState
 
-FLOOR_OR_LINE_4 = (
-    "r1 0 s1 m1 -,-,-,-,- BBBB B16Y19R20K20W20 - 0/-,-,-,-,Y/5,5,5,5,5/- 0/-,-,-,-,-/5,5,5,5,5/1"
-)
+FLOOR_OR_LINE_4 = "r1 0 s1 m1 -,-,-,-,- BBBB B16Y19R20K20W20 - 0/-,-,-,-,Y/5,5,5,5,5/- 0/-,-,-,-,-/5,5,5,5,5/1"
 """Seat 0 takes the last four blue tiles: only line 4 holds them all, any other choice floors some."""
-COLUMN_BONUS = (
-    "r3 0 s1 m1 -,-,-,-,- YRR B19Y14R16K18W18 - 5/W,-,-,-,YYYY/BYRK1,W4,K4,R4,5/- 0/-,-,-,-,-/5,5,5,5,5/1"
-)
+COLUMN_BONUS = "r3 0 s1 m1 -,-,-,-,- YRR B19Y14R16K18W18 - 5/W,-,-,-,YYYY/BYRK1,W4,K4,R4,5/- 0/-,-,-,-,-/5,5,5,5,5/1"
 """Line 1 completes wall row 1 this round (the game ends); a fifth yellow in line 5 completes
 column 1 too."""
 
@@ -60,7 +56,9 @@ def test_an_ingenious_hint_names_the_points_the_tile_scores() -> None:
     points = sum(change.points for change in after.score_changes if change.seat == view.current_player)
     scored = [reason for reason in hint.reasons if reason.key == "hint.scores_now"]
     assert points > 0 and [reason.params["points"] for reason in scored] == [points]
-    assert {part.key for part in scored[0].parts} <= {part.key for change in after.score_changes for part in change.parts}
+    assert {part.key for part in scored[0].parts} <= {
+        part.key for change in after.score_changes for part in change.parts
+    }
 
 
 def played_view(variant: str, seed: int, moves: int) -> AnyState:
