@@ -59,6 +59,12 @@ greedy) in Azul Duel, ``appraise`` (the game's appraisal of the reply a move lea
 Ingenious. See docs/bots.md for the ladder."""
 
 
+def level_settings(level: str, family: str) -> tuple[str, dict[str, Any]]:
+    """The bot a level stands for in a game family, with its settings."""
+    games = LEVELS[level]
+    return games.get(family, games[ANY_GAME])
+
+
 class LevelBot:
     """A level for people: the bot it stands for is chosen by the family of the game it plays."""
 
@@ -71,8 +77,7 @@ class LevelBot:
 
     def bot_for(self, family: str) -> Bot:
         if family not in self.bots:
-            games = LEVELS[self.level]
-            kind, settings = games.get(family, games[ANY_GAME])
+            kind, settings = level_settings(self.level, family)
             self.bots[family] = BOTS[kind](self.seed, **{**settings, **self.overrides})
         return self.bots[family]
 

@@ -8,7 +8,7 @@ from random import Random
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kashi.core.errors import IllegalMoveError, KashiError
-from kashi.core.outcome import Outcome, ScoreChange
+from kashi.core.outcome import Outcome, ScoreChange, ScorePart
 
 CHANCE = -1
 """``current_player`` while a chance event (a draw, a fill) is due."""
@@ -31,6 +31,9 @@ class State(ABC, Generic[MoveT, ChanceT]):
     family: ClassVar[str]
     hidden_information: ClassVar[bool] = True
     """False when ``view(seat)`` hides nothing, so adapters may read the state itself."""
+    adjustment_parts: ClassVar[frozenset[str]] = frozenset()
+    """Keys of score parts that correct a total rather than award points (Azul's clamp at 0),
+    which a hint leaves out of what a move earns."""
     num_players: int
     current_player: int
 
@@ -76,6 +79,19 @@ class State(ABC, Generic[MoveT, ChanceT]):
         """What the end-of-game scoring would add to each seat if the game ended now (Azul
         Duel's objectives), so a table can show what each is worth so far; most games add
         nothing at the end that a player could follow, and keep the default."""
+        return ()
+
+    def round_scoring_so_far(self) -> tuple[ScoreChange, ...]:
+        """What the end of the current round would score for each seat with the boards as they
+        stand (Azul: complete pattern lines tiled, floors charged), so a hint can tell what a
+        move sets up before the rules score it; games that score each move at once keep the
+        default, nothing."""
+        return ()
+
+    def bonus_progress(self, seat: int) -> tuple[tuple[ScorePart, int, int], ...]:
+        """Each end-of-game bonus ``seat`` is building, as the part it would score with how
+        many of its pieces are in place and how many it needs (Azul's rows, columns and colours),
+        so a hint can name the bonus a move brings closer; the default is none."""
         return ()
 
     def random_move(self, rng: Random) -> MoveT:

@@ -2,7 +2,8 @@
 
 A bot turn becomes a ``BotJob``: the game's record, the seat, the level, the seed and the time
 cap. ``think`` rebuilds the game from the record and asks the bot for a move from the seat's
-view only, so a worker learns nothing the seat may not. Jobs go to a pool of local processes
+view only, so a worker learns nothing the seat may not. A hint for a person is a job too
+(``task="hint"``), answered with the hint's JSON from the same view. Jobs go to a pool of local processes
 (``LocalBots``, the default) or, when several instances share Redis, to ``kashi bot-worker``
 processes on any machine through a Redis stream (``RedisBots``). Either way at most
 ``backlog`` jobs are out at once; further bot turns wait their turn (the games wait, nothing is
@@ -29,8 +30,10 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
 from kashi.bots import Limits, make_bot
+from kashi.bots.hints import suggest
 from kashi.core.game import Game
 from kashi.core.record import Record
+from kashi.core.registry import AnyState
 from kashi.server.logs import log, setup_logging
 
 JOBS = "kashi:bot-jobs"
@@ -49,6 +52,8 @@ class BotJob:
     seed: int
     seconds: float | None
     sent_at: float = field(default_factory=time.time)
+    task: str = "move"
+    """``move``: the bot's move; ``hint``: a hint for the seat (``kashi.bots.hints``)."""
 
     def to_json(self) -> str:
         return json.dumps({**asdict(self), "seed": str(self.seed)})
@@ -59,13 +64,28 @@ class BotJob:
         return cls(**{**data, "seed": int(data["seed"])})
 
 
-def think(job: BotJob) -> str:
-    """The bot's move for ``job`` (in a worker process); its first legal move if it fails."""
+def work(job: BotJob) -> str:
+    """The answer to ``job`` (in a worker process): a move's text, or a hint's JSON."""
+    return hint(job) if job.task == "hint" else think(job)
+
+
+def seat_view(job: BotJob) -> AnyState:
+    """The job's game rebuilt from its record, as the job's seat sees it."""
     record = Record.from_text(job.record)
     game = Game.for_record(record)
     for _ in game.replay(record):
         pass
-    view = game.state.view(job.seat)
+    return game.state.view(job.seat)
+
+
+def hint(job: BotJob) -> str:
+    view = seat_view(job)
+    return json.dumps(suggest(view).to_json(view))
+
+
+def think(job: BotJob) -> str:
+    """The bot's move for ``job``; its first legal move if it fails."""
+    view = seat_view(job)
     try:
         return str(make_bot(job.level, seed=job.seed).choose(view, Limits(seconds=job.seconds)))
     except Exception:
@@ -131,12 +151,12 @@ class LocalBots:
     async def _run(self, job: BotJob) -> str:
         loop = asyncio.get_running_loop()
         try:
-            move = await loop.run_in_executor(self._pool, think, job)
+            move = await loop.run_in_executor(self._pool, work, job)
         except BrokenProcessPool:  # a worker died (killed, out of memory): a fresh pool, once
             log.warning("bot worker died; restarting the pool", extra={"game": job.game})
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = self._new_pool()
-            move = await loop.run_in_executor(self._pool, think, job)
+            move = await loop.run_in_executor(self._pool, work, job)
         self.answered += 1
         return move
 
@@ -275,10 +295,9 @@ def _answer(client: Any, fields: dict[bytes, bytes]) -> None:
     if time.time() - job.sent_at > PATIENCE_SECONDS:
         log.info("bot job too old; dropped", extra={"game": job.game})
         return
-    move = think(job)
-    answer = {"ticket": fields[b"ticket"], "move": move}
+    answer = {"ticket": fields[b"ticket"], "move": work(job)}
     client.xadd(fields[b"reply"].decode(), answer, maxlen=STREAM_LENGTH, approximate=True)
-    log.info("bot move", extra={"game": job.game, "seat": job.seat})
+    log.info("bot answer", extra={"game": job.game, "seat": job.seat, "task": job.task})
 
 
 def _next_jobs(client: Any, consumer: str) -> Iterator[tuple[bytes, dict[bytes, bytes]]]:

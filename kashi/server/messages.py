@@ -38,6 +38,9 @@ register(
         "server.no_rating_pool": "{family} has no ratings for {players} players: it is rated for {allowed} players",
         "server.no_player": "there is no player {player!r}",
         "server.no_bot_level": "there is no bot level {level!r}: the levels are {known}",
+        "server.hint_not_allowed": "hints are given only in unrated games where every other seat is a bot or yours",
+        "server.hint_not_your_turn": "a hint is given only to the seat to move: wait for your turn",
+        "server.hint_unavailable": "no hint could be thought just now: ask again",
     }
 )
 

@@ -39,10 +39,16 @@ class TakebackRequest(_Message):
     version: int = Field(ge=0)
 
 
+class HintRequest(_Message):
+    """A suggested move with its reasons, for the seat to move (games against bots or hot-seat)."""
+
+    type: Literal["hint"]
+
+
 class Ping(_Message):
     type: Literal["ping"]
 
 
-AnyRequest = Hello | MoveRequest | PreviewRequest | TakebackRequest | Ping
+AnyRequest = Hello | MoveRequest | PreviewRequest | TakebackRequest | HintRequest | Ping
 ClientMessage = Annotated[AnyRequest, Field(discriminator="type")]
 client_messages: TypeAdapter[AnyRequest] = TypeAdapter(ClientMessage)

@@ -20,7 +20,16 @@ from kashi.server.hub import Hub
 from kashi.server.identity import COOKIE
 from kashi.server.limits import Pacer, address_of, guards_of
 from kashi.server.messages import reason
-from kashi.server.protocol import AnyRequest, Hello, MoveRequest, Ping, PreviewRequest, TakebackRequest, client_messages
+from kashi.server.protocol import (
+    AnyRequest,
+    Hello,
+    HintRequest,
+    MoveRequest,
+    Ping,
+    PreviewRequest,
+    TakebackRequest,
+    client_messages,
+)
 from kashi.server.rooms import Actor, Room
 from kashi.server.security import origin_allowed
 from kashi.server.settings import Settings
@@ -121,6 +130,12 @@ async def _serve(room: Room, connection: Connection, settings: Settings) -> None
                 _refuse(room, connection, "preview", answer["reason"])
             else:
                 connection.send({"type": "preview", **answer})
+        elif isinstance(message, HintRequest):
+            answer = await room.hint(connection)
+            if "reason" in answer:
+                _refuse(room, connection, "hint", answer["reason"])
+            else:
+                connection.send({"type": "hint", **answer})
         elif isinstance(message, TakebackRequest):
             refusal = await room.takeback(connection, message.version)
             if refusal is not None:

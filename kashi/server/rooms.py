@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import time
 from collections import Counter
 from collections.abc import Awaitable, Coroutine
@@ -72,6 +73,8 @@ class Room:
         self._clock_version = -1
         self._clock_task: asyncio.Task[None] | None = None
         self._grace: dict[int, asyncio.Task[None]] = {}
+        self._hint: tuple[int, asyncio.Future[str]] | None = None
+        """The version whose hint is being thought or was thought, and its answer."""
         self._load(snapshot)
         self.told = self.version
         """The version last sent to all the room's connections (the hub's safety net compares the
@@ -176,6 +179,16 @@ class Room:
             if seat.kind == "person" and seat.user_id is not None and seat.user_id == connection.user_id
         }
 
+    def hints_allowed(self, connection: Connection) -> bool:
+        """Hints help only against bots or at a hot-seat table, never in a rated game: every
+        other seat is a bot or held by the connection's identity."""
+        owned = self.owned(connection)
+        return (
+            bool(owned)
+            and not ratings.is_rated(self.row, self.seats)
+            and all(seat.kind == "bot" or seat.seat in owned for seat in self.seats)
+        )
+
     def bot_controls(self, seat: int) -> bool:
         info = self.seats[seat]
         return info.kind == "bot" or info.standin
@@ -245,6 +258,7 @@ class Room:
             "outcome": outcome.to_json() if outcome is not None else None,
             "seats": [seat.to_json() for seat in self.seats],
             "rated": ratings.is_rated(self.row, self.seats),
+            "hints": self.hints_allowed(connection),
             "clock": self.clock_message(),
         }
 
@@ -435,6 +449,32 @@ class Room:
                 return {"reason": error.message.to_json()}
             changes = [change.to_json() for change in view.score_changes]
             return {"move": move, "version": self.version, "score_changes": changes}
+
+    # -- hints ---------------------------------------------------------------------------
+    async def hint(self, connection: Connection) -> dict[str, Any]:
+        """A suggested move for the connection's seat to move with its reasons, thought by a bot
+        worker on that seat's view; ``{"reason"}`` where hints are not allowed or it is not the
+        seat's turn. A position's hint is kept, so asking again costs nothing."""
+        async with self.lock:
+            mover = self.game.state.current_player
+            if self.status != "active" or not self.hints_allowed(connection):
+                return {"reason": reason("server.hint_not_allowed")}
+            if mover not in self.owned(connection) or self.seats[mover].standin:
+                return {"reason": reason("server.hint_not_your_turn")}
+            version = self.version
+            if self._hint is None or self._hint[0] != version:
+                record = self.game.record().to_text()
+                job = BotJob(self.id, record, mover, level="expert", seed=0, seconds=None, task="hint")
+                self._hint = (version, asyncio.ensure_future(self.hub.bots.choose(job)))
+            thought = self._hint
+        try:
+            answer = json.loads(await asyncio.shield(thought[1]))
+        except Exception:  # the worker failed: say so, and think afresh on the next request
+            log.exception("no hint", extra={"game": self.id, "version": version})
+            if self._hint is thought:
+                self._hint = None
+            return {"reason": reason("server.hint_unavailable")}
+        return {**answer, "version": version}
 
     # -- takebacks -----------------------------------------------------------------------
     async def takeback(self, connection: Connection, version: int) -> Refusal | None:

@@ -15,7 +15,7 @@ from typing import Any
 from kashi.core.errors import IllegalMoveError, KashiError
 from kashi.core.outcome import RULES, TRUNCATED, Outcome, ScoreChange, ScorePart, Termination, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
-from kashi.games.azul import heuristics
+from kashi.games.azul import heuristics, projection
 from kashi.games.azul.moves import (
     CENTRE,
     CENTRE_TILES,
@@ -88,6 +88,7 @@ class AzulState(State[Move, Chance]):
 
     family = "azul"
     hidden_information = False
+    adjustment_parts = frozenset({"azul.clamp"})
     __slots__ = (*_FIELDS, "_facts")
 
     rules: AzulRules
@@ -776,6 +777,12 @@ class AzulState(State[Move, Chance]):
                 return Draft(source_of(source), colour, line, k + 1)
             action -= partial
         return WALL_PLACEMENTS[action // 5][action % 5]
+
+    def round_scoring_so_far(self) -> tuple[ScoreChange, ...]:
+        return projection.round_scoring(self)
+
+    def bonus_progress(self, seat: int) -> tuple[tuple[ScorePart, int, int], ...]:
+        return projection.bonus_progress(self, seat)
 
     def evaluate(self) -> tuple[float, ...]:
         return heuristics.evaluate(self)

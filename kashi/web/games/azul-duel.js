@@ -176,14 +176,18 @@ export function createRenderer(root, ctx) {
     const you = frame.you || [];
     const main = you.length > 1 && you.includes(frame.toMove) ? frame.toMove : frame.perspective ?? you[0] ?? 0;
     const last = frame.lastMove && frame.lastMove.parts && frame.lastMove.parts.kind ? { seat: frame.lastMove.seat, ...frame.lastMove.parts } : null;
+    const hint = frame.hint && frame.hint.parts && frame.hint.parts.kind ? { seat: frame.toMove, ...frame.hint.parts } : null;
     return {
-      frame, view, moves, offer, main, last, locked: false,
+      frame, view, moves, offer, main, last, hint, locked: false,
       mover: moves.length && frame.toMove >= 0 ? frame.toMove : -1,
       symbols: setting('symbols'),
       movesKey: `${frame.toMove}|${moves.map((m) => m.text).join(',')}`,
     };
   }
   const active = () => st && st.mover >= 0 && !st.locked;
+  // The suggested move (frame.hint): outlined in the hint colour, named in the label.
+  const isHint = (test) => !!(st.hint && test(st.hint));
+  const hinted = (hint, label) => (hint ? t('ui.hint.marked', { label }) : label);
   const moveIndex = (move) => st.moves.indexOf(move);
   const lineCount = (seat, line) => st.view.players[seat].lines[line].length;
   const lineColour = (seat, line) => st.view.players[seat].lines[line][0];
@@ -334,9 +338,10 @@ export function createRenderer(root, ctx) {
     }
     const chipText = large ? '' : chipState(chipAt(shop.chip));
     const last = st.last && (st.last.kind === 'sun' || st.last.kind === 'chip') && String(st.last.workshop) === name;
+    const hint = isHint((m) => (m.kind === 'sun' || m.kind === 'chip') && String(m.workshop) === name);
     const sunText = list([countsLabel(sun), startWithSun ? t('ui.duel.start_tile') : ''].filter(Boolean)) || t('ui.duel.empty');
-    const label = large ? t('ui.duel.workshop_large', { sun: sunText, moon: moonText }) : t('ui.duel.workshop_small', { n: num(name), sun: sunText, moon: moonText, chip: chipText });
-    return `<svg class="${flags('duel-ws', { last, large })}" viewBox="0 0 ${WS.w} ${WS.h}" role="group" aria-label="${esc(label)}" data-ws="${name}">${s}</svg>`;
+    const label = hinted(hint, large ? t('ui.duel.workshop_large', { sun: sunText, moon: moonText }) : t('ui.duel.workshop_small', { n: num(name), sun: sunText, moon: moonText, chip: chipText }));
+    return `<svg class="${flags('duel-ws', { last, large, hint })}" viewBox="0 0 ${WS.w} ${WS.h}" role="group" aria-label="${esc(label)}" data-ws="${name}">${s}</svg>`;
   }
 
   const chipState = (at) => (at === CHIP_HIDDEN ? t('ui.duel.chip_hidden') : at === CHIP_TAKEN ? t('ui.duel.chip_taken') : t('ui.duel.chip_revealed', { chip: chipName(CHIP_NAMES[at]) }));
@@ -355,8 +360,10 @@ export function createRenderer(root, ctx) {
     const offered = active() && st.offer.plate.has(`${kind}|${plate}`);
     const selected = !!sel && sel.kind === kind && sel.plate === plate;
     const inner = plateSvg(plate);
-    if (!offered) return `<span class="duel-plate" role="img" aria-label="${esc(plateLabel(plate))}">${inner}</span>`;
-    return `<button type="button" class="${flags('duel-plate', { selectable: true, selected })}" data-plate="${plate}" data-kind="${kind}" data-drag="1" data-focus="plate-${kind}-${plate}" aria-pressed="${selected}" aria-label="${esc(plateLabel(plate))}">${inner}</button>`;
+    const hint = isHint((m) => (m.kind === 'plate' || m.kind === 'keep' || m.kind === 'bottom') && m.plate === plate);
+    const label = hinted(hint, plateLabel(plate));
+    if (!offered) return `<span class="${flags('duel-plate', { hint })}" role="img" aria-label="${esc(label)}">${inner}</span>`;
+    return `<button type="button" class="${flags('duel-plate', { selectable: true, selected, hint })}" data-plate="${plate}" data-kind="${kind}" data-drag="1" data-focus="plate-${kind}-${plate}" aria-pressed="${selected}" aria-label="${esc(label)}">${inner}</button>`;
   }
 
   function handMarkup() {
@@ -403,7 +410,8 @@ export function createRenderer(root, ctx) {
     const draw = active() ? st.offer.draw : null;
     const drawButton = draw ? `<button type="button" class="duel-btn is-primary" data-move="${moveIndex(draw)}" data-focus="draw">${esc(t('ui.duel.draw', { cost: signed(DRAW_COST) }))}</button>` : '';
     const lastStack = st.last && (st.last.kind === 'draw' || st.last.kind === 'bottom' || st.last.kind === 'keep');
-    const stack = `<div class="${flags('duel-stack', { last: lastStack })}" data-target="stack"><span class="duel-plate is-back" aria-hidden="true">${plateBackSvg()}</span>` +
+    const hintStack = isHint((m) => m.kind === 'draw' || m.kind === 'bottom');
+    const stack = `<div class="${flags('duel-stack', { last: lastStack, hint: hintStack })}" data-target="stack"><span class="duel-plate is-back" aria-hidden="true">${plateBackSvg()}</span>` +
       `<span>${esc(t('ui.duel.stack', { count: num(v.stack.length), cost: signed(DRAW_COST) }))}</span>${drawButton}</div>`;
     const plates = v.display.length ? v.display.map((plate) => plateButton(plate, 'plate')).join('') : `<span class="duel-none">${esc(t('ui.duel.empty'))}</span>`;
     return `<section class="duel-board-supply" aria-label="${esc(t('ui.duel.supply'))}"><p class="duel-info">${info.map((part) => `<span>${esc(part)}</span>`).join('')}</p>` +
@@ -429,12 +437,13 @@ export function createRenderer(root, ctx) {
     let s = '';
     for (let k = 0; k <= line; k++) s += k < count ? tile(letter, spaceX(k), y) : `<rect class="duel-space" ${box4(spaceX(k), y, TILE, TILE)} rx="1.6"/>`;
     const last = st.last && st.last.seat === seat && (st.last.kind === 'sun' || st.last.kind === 'moon') && st.last.line === String(line + 1);
+    const hint = isHint((m) => m.seat === seat && (m.kind === 'sun' || m.kind === 'moon') && m.line === String(line + 1));
     const tiling = tilingNow(st.view) && st.view.turn.seat === seat && tileLine() === line;
     const name = ctx.seatName(seat);
     const label = lit ? t('ui.duel.to_line', { count: num(takeCount(sel)), colour: colourName(sel.colour), line: num(line + 1) })
       : count ? t('ui.duel.line', { name, line: num(line + 1), count: num(count), size: num(line + 1), colour: colourName(letter) }) : t('ui.duel.line_empty', { name, line: num(line + 1), size: num(line + 1) });
-    const attrs = lit ? button(label) : `role="img" aria-label="${esc(label)}"`;
-    return `<g class="${flags('duel-dest duel-line', { lit, last, tiling })}" data-line="${line + 1}" data-focus="line-${seat}-${line + 1}" ${attrs}>${s}${ring(spaceX(line), y, (line + 1) * PITCH - CELL_GAP, TILE)}</g>`;
+    const attrs = lit ? button(hinted(hint, label)) : `role="img" aria-label="${esc(hinted(hint, label))}"`;
+    return `<g class="${flags('duel-dest duel-line', { lit, last, tiling, hint })}" data-line="${line + 1}" data-focus="line-${seat}-${line + 1}" ${attrs}>${s}${ring(spaceX(line), y, (line + 1) * PITCH - CELL_GAP, TILE)}</g>`;
   }
 
   function brokenMarkup(seat) {
@@ -452,8 +461,9 @@ export function createRenderer(root, ctx) {
     const label = lit ? t('ui.duel.to_broken', { count: num(takeCount(sel)), colour: colourName(sel.colour) }) : t('ui.duel.broken', { name: ctx.seatName(seat), count: num(count), points: penalty });
     const attrs = lit ? button(label) : `role="img" aria-label="${esc(label)}"`;
     const last = st.last && st.last.seat === seat && st.last.line === BROKEN;
+    const hint = isHint((m) => m.seat === seat && m.line === BROKEN);
     const width = BROKEN_PENALTIES.length * BROKEN_PITCH - 2 * CELL_GAP;
-    return `<g class="${flags('duel-dest duel-broken', { lit, last })}" data-line="${BROKEN}" data-focus="line-${seat}-x" data-target="broken" ${attrs}>${s}${ring(PAD, BROKEN_Y, width, TILE + PENALTY_SIZE + 1)}</g>`;
+    return `<g class="${flags('duel-dest duel-broken', { lit, last, hint })}" data-line="${BROKEN}" data-focus="line-${seat}-x" data-target="broken" ${attrs}>${s}${ring(PAD, BROKEN_Y, width, TILE + PENALTY_SIZE + 1)}</g>`;
   }
 
   function cellLabel(type, content, name) {
@@ -474,7 +484,8 @@ export function createRenderer(root, ctx) {
       const side = 2 * TILE + CELL_GAP + 2;
       const placed = dome.placed.has(slot);
       const last = st.last && st.last.seat === seat && (st.last.kind === 'plate' || st.last.kind === 'keep') && st.last.slot === slot + 1;
-      s += `<rect class="${flags(placed ? 'duel-plate-bg' : 'duel-slot-empty', { last })}" ${box4(x, y, side, side)} rx="2"/>`;
+      const hint = isHint((m) => m.seat === seat && (m.kind === 'plate' || m.kind === 'keep') && m.slot === slot + 1);
+      s += `<rect class="${flags(placed ? 'duel-plate-bg' : 'duel-slot-empty', { last, hint })}" ${box4(x, y, side, side)} rx="2"/>`;
     }
     const tiles = seat === st.mover && active() ? st.offer.tile : new Map();
     for (let cell = 0; cell < CELLS; cell++) {
@@ -483,10 +494,11 @@ export function createRenderer(root, ctx) {
       const [x, y] = [cellX(cell % DOME), rowY(Math.floor(cell / DOME))];
       const move = tiles.get(name);
       const last = st.last && st.last.seat === seat && st.last.kind === 'tile' && st.last.cell === name;
+      const hint = isHint((m) => m.seat === seat && m.kind === 'tile' && m.cell === name);
       const colour = move ? lineColour(seat, tileLine()) : '';
-      const label = move ? t('ui.duel.place_tile', { colour: colourName(colour), cell: name }) : cellLabel(type, content, name);
+      const label = hinted(hint, move ? t('ui.duel.place_tile', { colour: colourName(colour), cell: name }) : cellLabel(type, content, name));
       const attrs = move ? button(label, ` data-move="${moveIndex(move)}"`) : `role="img" aria-label="${esc(label)}"`;
-      s += `<g class="${flags('duel-cell', { lit: !!move, last })}" data-cell="${name}" data-focus="cell-${seat}-${name}" ${attrs}>${cellFace(type, content, x, y, TILE)}${move || last ? ring(x, y, TILE, TILE, 0.7) : ''}</g>`;
+      s += `<g class="${flags('duel-cell', { lit: !!move, last, hint })}" data-cell="${name}" data-focus="cell-${seat}-${name}" ${attrs}>${cellFace(type, content, x, y, TILE)}${move || last || hint ? ring(x, y, TILE, TILE, 0.7) : ''}</g>`;
     }
     return s;
   }

@@ -155,6 +155,7 @@ export function createRenderer(root, ctx) {
       geo: boardGeometry(look),
       mover: moves.length && frame.toMove >= 0 ? frame.toMove : -1,
       last: still ? null : lastMoveParts(frame.lastMove),
+      hint: still || !frame.hint ? null : lastMoveParts({ seat: frame.toMove, parts: frame.hint.parts }),
       symbols: setting('symbols'),
       movesKey: `${frame.toMove}|${moves.map((m) => m.text).join(',')}`,
       locked: false,
@@ -182,6 +183,8 @@ export function createRenderer(root, ctx) {
   const contentsLabel = (counts) => COLOURS.map((letter, i) => counts[i] && t('azul.ui.count_colour', { count: num(counts[i]), colour: colourName(letter) }))
     .filter(Boolean).join(t('azul.ui.list_sep'));
   const isLast = (test) => !!(st.last && test(st.last));
+  const isHint = (test) => !!(st.hint && test(st.hint)); // the suggested move: outlined, not dashed
+  const hinted = (hint, label) => (hint ? t('ui.hint.marked', { label }) : label);
   // A pattern line or floor: a labelled picture, turned into a button while lit.
   const destOpen = (cls, seat, line, label) =>
     `<g class="${cls}" data-seat="${seat}" data-line="${line}" data-focus="d${seat}-${line}" role="img" aria-label="${esc(label)}">`;
@@ -226,12 +229,14 @@ export function createRenderer(root, ctx) {
     const angle = -Math.PI / 2 + (2 * Math.PI * index) / st.view.factories.length;
     const [cx, cy, r] = [tg.half + tg.ringR * Math.cos(angle), tg.half + tg.ringR * Math.sin(angle), tg.factoryR];
     const last = isLast((m) => m.kind === 'draft' && String(m.source) === source);
+    const hint = isHint((m) => m.kind === 'draft' && String(m.source) === source);
     let label = t(sum(counts) ? 'azul.ui.factory' : 'azul.ui.factory_empty', { n: num(source), tiles: contentsLabel(counts) });
     if (last) label = t('azul.ui.with_last', { label });
+    label = hinted(hint, label);
     const disc = st.look === 'mini' // the travel edition's rounded trays
       ? `<rect class="azul-factory" ${xywh(cx - r * 0.9, cy - r * 0.9, r * 1.8, r * 1.8)} rx="${fmt(r * 0.45)}"/>`
       : [['azul-factory', r], ['azul-factory-rim', r * 0.86]].map(([cls, radius]) => `<circle class="${cls}" cx="${fmt(cx)}" cy="${fmt(cy)}" r="${fmt(radius)}"/>`).join('');
-    let s = `<g class="${classes('azul-fac', { last })}" role="group" aria-label="${esc(label)}">${disc}` +
+    let s = `<g class="${classes('azul-fac', { last, hint })}" role="group" aria-label="${esc(label)}">${disc}` +
       `<text class="azul-facnum" x="${fmt(cx)}" y="${fmt(cy - r * 0.62)}" text-anchor="middle" aria-hidden="true">${num(source)}</text>`;
     // Same colours side by side, as a player sorts them.
     const step = tg.tile + tg.gap;
@@ -261,8 +266,10 @@ export function createRenderer(root, ctx) {
     const keys = markerInCentre(v) ? ['azul.ui.centre_marker', 'azul.ui.centre_only_marker'] : ['azul.ui.centre', 'azul.ui.centre_empty'];
     let label = t(keys[tiles ? 0 : 1], { tiles });
     const last = isLast((m) => m.kind === 'draft' && String(m.source) === 'C');
+    const hint = isHint((m) => m.kind === 'draft' && String(m.source) === 'C');
     if (last) label = t('azul.ui.with_last', { label });
-    let s = `<g class="${classes('azul-ctr', { last })}" role="group" aria-label="${esc(label)}"><circle class="azul-centre" cx="${tg.half}" cy="${tg.half}" r="${fmt(tg.centreR)}"/>`;
+    label = hinted(hint, label);
+    let s = `<g class="${classes('azul-ctr', { last, hint })}" role="group" aria-label="${esc(label)}"><circle class="azul-centre" cx="${tg.half}" cy="${tg.half}" r="${fmt(tg.centreR)}"/>`;
     // Colour groups on a grid inside the circle: fanned stacks with a count badge.
     const cols = groups.length > 4 ? 3 : Math.min(groups.length, 2);
     const rows = Math.ceil(groups.length / cols);
@@ -321,9 +328,10 @@ export function createRenderer(root, ctx) {
     const slots = [];
     for (let k = 0; k <= row; k++) slots.push([g.slotX(k), g.rowY(row)]);
     const last = isLast((m) => m.seat === seat && m.kind === 'draft' && String(m.line) === String(row + 1));
+    const hint = isHint((m) => m.seat === seat && m.kind === 'draft' && String(m.line) === String(row + 1));
     const waits = tilingOf(v);
     const tiling = !!waits && waits[0] === seat && waits[1] === row;
-    return destOpen(classes('azul-dest azul-line', { last, tiling }), seat, row + 1, lineLabel(seat, row)) +
+    return destOpen(classes('azul-dest azul-line', { last, tiling, hint }), seat, row + 1, hinted(hint, lineLabel(seat, row))) +
       spacesPath(slots) + (tiles ? lineTiles(row, tiles.length, tiles[0]) : '') +
       ring(g.slotX(row), g.rowY(row), (row + 1) * g.pitch - g.gap, g.tile) + '</g>';
   }
@@ -346,15 +354,16 @@ export function createRenderer(root, ctx) {
     const move = seat === st.mover && !st.locked ? st.walls.get(`${row + 1}|${column + 1}`) : null;
     const pending = move ? v.players[seat].lines[row][0] : '';
     const last = isLast((m) => m.seat === seat && m.kind === 'wall' && String(m.line) === String(row + 1) && String(m.column) === String(column + 1));
+    const hint = isHint((m) => m.seat === seat && m.kind === 'wall' && String(m.line) === String(row + 1) && String(m.column) === String(column + 1));
     const grey = v.rules && v.rules.grey;
     const shown = pending || letter || (grey ? '' : printedColour(row, column)); // named in the label
     const key = move ? 'azul.ui.place_cell' : letter ? (grey ? 'azul.ui.cell_grey_tiled' : 'azul.ui.cell_tiled') : grey ? 'azul.ui.cell_grey_empty' : 'azul.ui.cell_empty';
-    const label = t(key, { ...place, colour: shown && colourName(shown) });
+    const label = hinted(hint, t(key, { ...place, colour: shown && colourName(shown) }));
     const data = `data-row="${row + 1}" data-column="${column + 1}" data-tile="${letter}"${move ? ` tabindex="0" role="button" data-move="${st.moves.indexOf(move)}"` : ' role="img"'} aria-label="${esc(label)}"`;
     const inner = cellInner(row, column, letter, pending);
     // A plain cell is one labelled rect; a lit or last one gets a ring too.
-    if (!move && !last) return inner.replace('<rect class="', `<rect ${data} class="azul-cell `);
-    return `<g class="${classes('azul-cell', { lit: move, last })}" data-focus="w${seat}-${row + 1}-${column + 1}" ${data}>${inner}${ring(g.cellX(column), g.rowY(row), g.tile, g.tile)}</g>`;
+    if (!move && !last && !hint) return inner.replace('<rect class="', `<rect ${data} class="azul-cell `);
+    return `<g class="${classes('azul-cell', { lit: move, last, hint })}" data-focus="w${seat}-${row + 1}-${column + 1}" ${data}>${inner}${ring(g.cellX(column), g.rowY(row), g.tile, g.tile)}</g>`;
   }
 
   function floorLabel(seat) {
@@ -367,8 +376,9 @@ export function createRenderer(root, ctx) {
     const floor = [...st.view.players[seat].floor].slice(0, FLOOR_PENALTIES.length);
     const penalties = FLOOR_PENALTIES.map((points, i) => `<text class="azul-pen" x="${fmt(g.floorX(i) + g.tile / 2)}" y="${fmt(g.penaltyY)}" text-anchor="middle">${num(points)}</text>`);
     const last = isLast((m) => m.seat === seat && m.kind === 'draft' && (String(m.line) === 'F' || m.to_floor > 0));
+    const hint = isHint((m) => m.seat === seat && m.kind === 'draft' && String(m.line) === 'F');
     const right = g.floorX(FLOOR_PENALTIES.length - 1) + g.tile;
-    return destOpen(classes('azul-dest azul-floor', { last }), seat, 'F', floorLabel(seat)) +
+    return destOpen(classes('azul-dest azul-floor', { last, hint }), seat, 'F', hinted(hint, floorLabel(seat))) +
       spacesPath(FLOOR_PENALTIES.map((_, i) => [g.floorX(i), g.floorY])) +
       `<g aria-hidden="true" font-size="${g.penaltySize}">${penalties.join('')}</g>` +
       floor.map((letter, i) => tileRect(letter, g.floorX(i), g.floorY, g.tile)).join('') +

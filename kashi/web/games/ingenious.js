@@ -120,10 +120,12 @@ export function createRenderer(root, ctx) {
     const places = (frame.moves || []).filter((m) => m.parts && m.parts.kind === 'place');
     const choices = (frame.moves || []).filter((m) => m.parts && (m.parts.kind === 'swap' || m.parts.kind === 'keep'));
     const last = frame.lastMove && frame.lastMove.parts && frame.lastMove.parts.kind === 'place' ? frame.lastMove.parts.cells : [];
+    const hint = frame.hint && frame.hint.parts ? frame.hint.parts : {}; // the suggested move, outlined
     const you = frame.you || [];
     const main = you.length > 1 && you.includes(frame.toMove) ? frame.toMove : frame.perspective ?? you[0] ?? 0;
     const cap = rules.teams || rules.solo ? 2 * TRACK_GOAL : TRACK_GOAL;
     return { frame, view, rules, players, radius, cells, tiles, places, entries: entriesOf(places), choices, last: new Set(last), main, cap,
+      hint, hintCells: new Set(hint.kind === 'place' ? hint.cells : []),
       mover: (frame.moves || []).length ? frame.toMove : -1, symbols: setting('symbols') };
   }
 
@@ -184,8 +186,8 @@ export function createRenderer(root, ctx) {
           : `<path class="ing-star" d="${STAR}" transform="translate(${fmt(x)} ${fmt(y)})"/>`;
       } else if (cell) faces += `<polygon class="ing-face" points="${tile}" fill="${FACE[cell.colour]}"/>${symbolMarkup(cell.colour, x, y, TILE_INSET)}`;
       const isLit = lit.has(name);
-      const flags = `${isLit ? ' is-lit' : ''}${st.last.has(name) ? ' is-last' : ''}${chosen === name ? ' is-chosen' : ''}${sel && sel.second === name ? ' is-chosen' : ''}`;
-      const label = esc(cellLabel(name, q, r, cell));
+      const flags = `${isLit ? ' is-lit' : ''}${st.last.has(name) ? ' is-last' : ''}${st.hintCells.has(name) ? ' is-hint' : ''}${chosen === name ? ' is-chosen' : ''}${sel && sel.second === name ? ' is-chosen' : ''}`;
+      const label = esc(st.hintCells.has(name) ? t('ui.hint.marked', { label: cellLabel(name, q, r, cell) }) : cellLabel(name, q, r, cell));
       // The chosen first hex stays a button (a tap there takes it back) so focus is not lost.
       const focus = isLit || chosen === name ? ` tabindex="0" role="button"` : ' role="img"';
       hits += `<polygon class="ing-hit${flags}" points="${hit}" data-cell="${name}" data-focus="c-${name}"${focus} aria-label="${label}"/>`;
@@ -258,7 +260,8 @@ export function createRenderer(root, ctx) {
     rack.forEach((tile, i) => {
       const [a, b] = sel && sel.tile === i && sel.first !== tile[0] ? [tile[1], tile[0]] : [tile[0], tile[1]];
       const can = playable.has(tileKey(tile[0], tile[1]));
-      const cls = `ing-rtile${can ? ' is-playable' : ''}${sel && sel.tile === i ? ' is-selected' : ''}`;
+      const hinted = st.hint.kind === 'place' && tileKey(...st.hint.colours) === tileKey(tile[0], tile[1]) && !rack.slice(0, i).some((other) => tileKey(other[0], other[1]) === tileKey(tile[0], tile[1]));
+      const cls = `ing-rtile${can ? ' is-playable' : ''}${sel && sel.tile === i ? ' is-selected' : ''}${hinted ? ' is-hint' : ''}`;
       const attrs = can ? ` tabindex="0" role="button" aria-pressed="${sel && sel.tile === i}"` : ' role="img"';
       s += `<span class="${cls}" data-tile="${i}" data-focus="t-${i}"${attrs} aria-label="${esc(tileLabel(a, b))}">${tileSvg(a, b)}</span>`;
     });
@@ -362,7 +365,7 @@ export function createRenderer(root, ctx) {
       const w = winnerSeats();
       s = `<p class="ing-status is-over">${esc(w.length ? t('ingenious.ui.game_over_winner', { name: w.map((seat) => ctx.seatName(seat)).join(t('ingenious.ui.list_sep')) }) : t('ingenious.ui.game_over'))}</p>`;
     } else if (st.choices.length) {
-      const buttons = st.choices.map((m) => `<button type="button" class="ing-btn${m.parts.kind === 'swap' ? ' is-primary' : ''}" data-move="${esc(m.text)}">${esc(t(m.parts.kind === 'swap' ? 'ingenious.ui.swap' : 'ingenious.ui.keep'))}</button>`).join('');
+      const buttons = st.choices.map((m) => `<button type="button" class="ing-btn${m.parts.kind === 'swap' ? ' is-primary' : ''}${st.hint.kind === m.parts.kind ? ' is-hint' : ''}" data-move="${esc(m.text)}">${esc(t(m.parts.kind === 'swap' ? 'ingenious.ui.swap' : 'ingenious.ui.keep'))}</button>`).join('');
       s = `<div class="ing-status is-question" role="group" aria-label="${esc(t('ingenious.ui.swap_title'))}"><p><strong>${esc(t('ingenious.ui.swap_title'))}</strong> ${esc(t('ingenious.ui.swap_question'))}</p><div class="ing-actions">${buttons}</div></div>`;
     } else if (v.turn.bonus > 0 && st.mover >= 0) {
       const done = bonusReached(v, st.frame.previous, st.mover);

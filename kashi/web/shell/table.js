@@ -35,6 +35,7 @@ class Table {
     this.view = null;
     this.pending = false;
     this.previews = [];
+    this.hint = null; // the server's hint for the current version, until a move is made
     this.drawing = Promise.resolve();
     this.learning = null;
     this.build(main, module);
@@ -86,6 +87,8 @@ class Table {
     );
     this.moveForm = form;
     this.takebackButton = h("button", { type: "button", class: "takeback", hidden: true, onclick: () => this.takeback() }, t("ui.table.takeback"));
+    this.hintButton = h("button", { type: "button", class: "hint-button", hidden: true, onclick: () => this.askHint() }, t("ui.hint.ask"));
+    this.hintPanel = h("section", { class: "hint-panel", hidden: true, "aria-labelledby": "hint-title" });
     this.teachDialog = h("dialog", { class: "teach-dialog", "aria-labelledby": "teach-dialog-title" });
     const teachButton = h("button", { type: "button", class: "how-to-play", "aria-haspopup": "dialog", onclick: () => this.showTeach() }, t("ui.learn.how_to_play"));
     this.explanation = h("div", { class: "explanation", "aria-live": "polite" });
@@ -102,7 +105,8 @@ class Table {
       this.invites,
       this.endPanel,
       form,
-      h("div", { class: "table-actions" }, teachButton, this.takebackButton),
+      h("div", { class: "table-actions" }, teachButton, this.hintButton, this.takebackButton),
+      this.hintPanel,
       this.teachDialog,
       this.explanation,
       h("details", { class: "log", open: true }, h("summary", {}, t("ui.table.log")), h("div", { class: "log-scroll", tabindex: 0, "aria-label": t("ui.table.log") }, this.logList)),
@@ -148,6 +152,7 @@ class Table {
   receive(message) {
     if (message.type === "state") this.state(message);
     else if (message.type === "preview") this.answerPreview(message);
+    else if (message.type === "hint") this.showHint(message);
     else if (message.type === "rejected") this.rejected(message);
     else if (message.type === "error") this.showRefusal(message.reason);
   }
@@ -171,10 +176,12 @@ class Table {
     this.showSeats();
     this.showInvites();
     this.showMoves();
+    if (this.hint && this.hint.version !== message.version) this.hint = null; // a move was made
+    this.showHintPanel();
     if (!message.reset) this.showExplanation(message.score_changes);
     this.showEnd();
     if (this.renderer) {
-      const frame = {
+      this.frame = {
         variant: message.variant,
         view: message.view,
         players: message.seats.length,
@@ -188,18 +195,54 @@ class Table {
         finalSoFar: message.final_scoring_so_far || [],
         outcome: message.outcome,
         animate: Boolean(previous) && message.events.length > 0,
+        hint: this.hint && { text: this.hint.move, parts: this.hint.parts },
       };
-      this.drawing = this.drawing
-        .then(() => this.renderer.draw(frame))
-        .catch((error) => console.warn(error))
-        .then(() => {
-          this.root.dataset.drawn = message.version;
-        });
+      this.redraw(this.frame);
     }
     if (this.myTurn(message) && !wasMyTurn) {
       announce(t("ui.status.your_turn"));
       if (this.settings.sound) chime();
     }
+  }
+
+  redraw(frame) {
+    const version = this.message.version;
+    this.drawing = this.drawing
+      .then(() => this.renderer.draw(frame))
+      .catch((error) => console.warn(error))
+      .then(() => {
+        this.root.dataset.drawn = version;
+      });
+  }
+
+  askHint() {
+    if (this.message && this.connection.send({ type: "hint" })) this.hintButton.disabled = true;
+  }
+
+  /** The server's hint: lit on the board (frame.hint) and its reasons listed and announced. */
+  showHint(message) {
+    this.hintButton.disabled = false;
+    if (!this.message || message.version !== this.message.version) return; // the game moved on
+    this.hint = message;
+    this.showHintPanel();
+    announce(this.hintPanel.textContent);
+    if (this.renderer && this.frame) this.redraw({ ...this.frame, hint: { text: message.move, parts: message.parts }, previous: null, animate: false });
+  }
+
+  showHintPanel() {
+    const hint = this.hint;
+    const message = this.message;
+    this.hintButton.hidden = !(message.hints && this.myTurn(message));
+    this.hintPanel.hidden = !hint;
+    if (!hint) return;
+    const reasons = hint.reasons.map((reason) => {
+      const parts = (reason.parts || []).map(explain).join(t("ui.hint.part_sep"));
+      return h("li", {}, parts ? t("ui.hint.reason_parts", { reason: reasonText(reason), parts }) : reasonText(reason));
+    });
+    fill(this.hintPanel,
+      h("h2", { id: "hint-title" }, t("ui.hint.title"), " ", h("span", { class: "hint-move" }, hint.move)),
+      h("ul", {}, reasons),
+    );
   }
 
   /** What a move would score, from the server's engine: resolves with the answer or null. */
@@ -220,6 +263,7 @@ class Table {
       this.answerPreview(null);
       return;
     }
+    if (message.request === "hint") this.hintButton.disabled = false;
     this.pending = false;
     this.renderer?.clearSelection();
     this.showRefusal(message.reason);
