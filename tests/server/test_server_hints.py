@@ -29,6 +29,7 @@ def opened(server: ServerProcess, variant: str, seats: list[dict[str, Any]], **e
 @pytest.mark.parametrize("variant", ["azul", "azul-duel", "ingenious"])
 def test_a_hint_against_a_bot_is_a_legal_move_with_reasons(shared_server: ServerProcess, variant: str) -> None:
     player = opened(shared_server, variant, AGAINST_A_BOT, rated=False, start=0)
+    player.wait_turn_or_end()  # a game may open with a chance event still to be dealt
     assert player.state["hints"] is True
     answer = hint(player)
     assert answer["type"] == "hint", answer
