@@ -86,7 +86,7 @@ export function whyLink(learning, key) {
   if (!section) return null;
   const topic = learning.reference.sections.find((entry) => entry.id === section)?.title ?? section;
   const label = t("ui.rules.why_label", { topic, game: t(`variant.${learning.family}`) });
-  return h("a", { class: "why-link", href: `/rules/${learning.family}#${section}`, target: "_blank", rel: "noopener", "aria-label": label }, t("ui.rules.why"));
+  return h("a", { class: "why-link", href: `/rules/${learning.family}#${section}`, target: "_blank", rel: "noopener", "aria-label": label, title: label }, t("ui.rules.why"));
 }
 
 /** One "why?" link per reference paragraph that a score change's parts apply, each with the
