@@ -114,7 +114,7 @@ function valueIn(item, spec) {
 }
 
 /** The rule options on which an edition plays otherwise than the family's published edition. */
-export function differingOptions(item, published) {
+function differingOptions(item, published) {
   return item.option_specs
     .filter((spec) => valueIn(item, spec) !== valueIn(published, spec))
     .map((spec) => ({ spec, value: valueIn(item, spec), published: valueIn(published, spec) }));

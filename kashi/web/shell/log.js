@@ -6,7 +6,7 @@ import { explain, isolated, num, t } from "./i18n.js";
 
 /** ``whyLinks(parts)``: the links to the paragraphs a score change's parts apply (none without
  * the learning data). */
-export function createLog(list, seatName, whyLinks = () => []) {
+export function createLog(list, seatName, whyLinks) {
   function eventItem(event) {
     if (event.seat === null) return h("li", { class: "log-chance" }, t("ui.log.chance", { text: event.text }));
     return h(
