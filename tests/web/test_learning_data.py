@@ -16,7 +16,7 @@ import pytest
 from test_catalogues import LANGUAGES, register_every_message
 
 from kashi.core.messages import CATALOGUE
-from kashi.core.registry import families, variant, variants
+from kashi.core.registry import Variant, families, variant, variants
 from kashi.games.azul import rules as azul
 from kashi.games.azul_duel import components as duel
 from kashi.games.azul_duel import objectives
@@ -229,6 +229,30 @@ def test_numbers_come_only_from_the_facts(family: str, language: str) -> None:
         assert placeholders(text) <= set(facts), f"{family}.{language}.json {path}: unknown fact"
         bare = CODE.sub("", re.sub(r"\{[^}]*\}", "", text))
         assert not DIGIT.search(bare), f"{family}.{language}.json {path}: a number not from the facts: {text}"
+
+
+def differing_options(edition: Variant, published: Variant) -> set[str]:
+    """The rule options an edition plays otherwise than the published one."""
+    return {
+        option.name
+        for option in edition.family.options
+        if edition.presets.get(option.name, option.default) != published.presets.get(option.name, option.default)
+    }
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("family", FAMILIES)
+def test_every_edition_says_how_it_differs_from_the_published_rules(family: str, language: str) -> None:
+    """Each edition that sets an option otherwise than the family's published (first) edition
+    says where it comes from and words every such option; the seeds' own editions among them."""
+    editions = [item for item in variants() if item.family.name == family]
+    differing = {item.name: differing_options(item, editions[0]) for item in editions}
+    expected = {name: options for name, options in differing.items() if options}
+    said = words(family, language).get("differences", {})
+    assert {name: set(entry["options"]) for name, entry in said.items()} == expected
+    assert all(entry["source"].strip() for entry in said.values())
+    seeds = {"azul": "azul-quick", "ingenious": "ingenious-tutorial"}
+    assert family not in seeds or seeds[family] in said
 
 
 @pytest.mark.parametrize("family", FAMILIES)

@@ -1,7 +1,9 @@
 """The learning pages in the browser: the two-minute teach of every edition and the rules
 reference of every family, in every language, opened from home and from a table of every
-edition; the reference shows the registry's editions and defaults; refusals link to the
-paragraph that applies; an accessibility scan; the screenshots docs/web.md shows."""
+edition; the reference shows the registry's editions and defaults; the seeds' editions say how
+they differ from the published rules, and every edition can be played from its page; refusals,
+the move log and the replay link to the paragraph that applies, each link named after it; an
+accessibility scan; the screenshots docs/web.md shows."""
 
 from __future__ import annotations
 
@@ -10,12 +12,14 @@ from typing import Any
 import pytest
 from test_catalogues import LANGUAGES, catalogue
 from test_learning_data import words
-from test_web_screens import SCREENSHOTS, SIZES, problems
+from test_web_screens import SCREENSHOTS, SIZES, problems, serious_violations
 from web_helpers import home_ready, settle
 
-from kashi.core.registry import Option, Variant, families, variants
+from kashi.core.registry import Option, Variant, families, variant, variants
 
 PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
+SEED_EDITIONS = ("azul-quick", "ingenious-tutorial")
+"""The editions whose rules come from the user's own tutorials rather than the published games."""
 SEATS = {1: [{"kind": "me"}], 2: [{"kind": "me"}, {"kind": "bot", "level": "easy"}]}
 SEATS[4] = SEATS[2] + [{"kind": "bot", "level": "easy"}] * 2
 
@@ -30,6 +34,25 @@ def shown(language: str, family: str, option: Option, value: Any) -> str:
     if option.choices:
         return words_of[f"option.{family}.{option.name}.{value}"]
     return str(value)
+
+
+def option_values(item: dict[str, Any]) -> dict[str, Any]:
+    """Every rule option of an edition of /api/variants: what it fixes, else the default."""
+    return {spec["name"]: item["presets"].get(spec["name"], spec["default"]) for spec in item["option_specs"]}
+
+
+def differing_options(item: dict[str, Any], listed: list[dict[str, Any]]) -> list[str]:
+    """The options on which an edition plays otherwise than its family's published (first) edition."""
+    published = option_values(next(entry for entry in listed if entry["family"] == item["family"]))
+    return [name for name, value in option_values(item).items() if value != published[name]]
+
+
+def why_links(page: Any, selector: str = ".why-link") -> list[tuple[str, str]]:
+    """Each "why?" link's accessible name and where it goes (path and anchor)."""
+    links: list[list[str]] = page.locator(selector).evaluate_all(
+        "nodes => nodes.map(node => [node.getAttribute('aria-label'), node.pathname + node.hash])"
+    )
+    return [(name, target) for name, target in links]
 
 
 def table_of(page: Any, edition: Variant) -> str:
@@ -59,6 +82,7 @@ def test_every_edition_has_its_two_minute_teach(open_page: Any, language: str) -
         assert "{" not in text and "ui." not in text, f"{edition.name}: an unfilled placeholder or key"
         assert names[f"variant.{edition.name}"] in page.locator("h1").inner_text()
         assert page.locator('.edition-nav a[aria-current="page"]').get_attribute("href") == f"/learn/{edition.name}"
+        assert page.locator("button.play-variant").count() == 1, f"{edition.name}: no Play this variant"
         if language == "fa":
             assert not any(digit in text for digit in "0123456789"), f"{edition.name}: Latin digits in Persian"
 
@@ -92,6 +116,125 @@ def test_every_reference_lists_every_edition_and_every_option_with_its_default(o
         for option in family.options:
             default = page.locator(f"#option-{option.name} .rules-default").inner_text().strip()
             assert default == shown(language, family.name, option, option.default), option.name
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_seed_editions_say_how_they_differ_from_the_published_rules(open_page: Any, language: str) -> None:
+    """Every option the edition sets otherwise than the published edition (from /api/variants)
+    is listed, with its two values, a link to the option and the data's words; the published
+    editions have no such list."""
+    page = open_page("/", language)
+    home_ready(page)
+    listed = page.request.get("/api/variants").json()
+    names = catalogue(language)
+    for edition in SEED_EDITIONS:
+        item = next(entry for entry in listed if entry["name"] == edition)
+        family = variant(edition).family
+        expected = differing_options(item, listed)
+        assert expected, f"{edition} plays the published rules"
+        said = words(family.name, language)["differences"][edition]
+        page.goto(f"/learn/{edition}")
+        section = page.locator(".learn-differences")
+        section.wait_for()
+        assert section.locator("li").evaluate_all("items => items.map(item => item.dataset.option)") == expected
+        assert said["source"].split("{")[0] in section.locator(".learn-source").inner_text()
+        values = option_values(item)
+        for name in expected:
+            entry = section.locator(f'li[data-option="{name}"]')
+            link = entry.locator(".difference-option a")
+            assert link.get_attribute("href") == f"/rules/{family.name}#option-{name}"
+            assert link.inner_text() == names[f"option.{family.name}.{name}"]
+            assert said["options"][name].split("{")[0].strip() in entry.inner_text()
+            option = family.option(name)
+            assert option is not None
+            shown_values = entry.locator(".difference-values span").all_inner_texts()
+            assert shown_values[0].strip().endswith(shown(language, family.name, option, option.default)), shown_values
+            assert shown_values[1].strip().endswith(shown(language, family.name, option, values[name])), shown_values
+        text = section.inner_text()
+        assert "{" not in text and "ui." not in text
+        if language == "fa":
+            assert not any(digit in text for digit in "0123456789"), f"{edition}: Latin digits in Persian"
+    published_of: dict[str, str] = {}
+    for item in listed:
+        published_of.setdefault(item["family"], item["name"])
+    for published in published_of.values():
+        page.goto(f"/learn/{published}")
+        page.locator(".teach-card").wait_for()
+        assert page.locator(".learn-differences").count() == 0, published
+
+
+@pytest.mark.parametrize(("language", "edition"), [("en", SEED_EDITIONS[0]), ("fa", SEED_EDITIONS[1])])
+def test_play_this_variant_starts_a_game_of_that_variant(open_page: Any, language: str, edition: str) -> None:
+    page = open_page(f"/learn/{edition}", language)
+    page.locator("button.play-variant").click()
+    page.locator(f'.table[data-variant="{edition}"]').wait_for()
+    game_id = page.url.rsplit("/", 1)[1]
+    game = page.request.get(f"/api/games/{game_id}").json()
+    listed = page.request.get("/api/variants").json()
+    assert game["variant"] == edition
+    assert game["options"] == option_values(next(entry for entry in listed if entry["name"] == edition))
+    me = page.request.get("/api/me").json()
+    seats = [(seat["kind"], seat["name"]) for seat in game["seats"]]
+    assert seats == [("person", me["display_name"]), ("bot", "Bot (medium)")]
+    assert settle(page) == "active", "the person is to move at their new table"
+
+
+def test_why_links_in_the_move_log_and_the_replay_go_to_their_paragraphs(
+    pages: Any, finished_game: tuple[dict[str, str], str]
+) -> None:
+    cookie, game_id = finished_game
+    person = pages.person("en")
+    person.add_cookies([cookie])
+    table = pages.open(person, f"/games/{game_id}")
+    table.wait_for_selector(".end-panel:not([hidden]) .final-scoring")
+    in_log = why_links(table, ".log-list .why-link")
+    assert len(table.locator(".log-list .log-score").all()) > 1
+    assert all(item.locator(".why-link").count() for item in table.locator(".log-list .log-score").all()), (
+        "a score change in the log without its why?"
+    )
+    replay = pages.open(person, f"/replay/{game_id}")
+    replay.wait_for_selector(".replay-controls")
+    replay.keyboard.press("End")
+    replay.wait_for_selector(".explanation .why-link")
+    in_replay = why_links(replay, ".explanation .why-link")
+    targets = {target for _, target in in_log + in_replay}
+    assert {target for _, target in in_replay} <= {target for _, target in in_log}
+    assert all(target.startswith("/rules/azul#") for target in targets), targets
+    rules = pages.open(person, "/rules/azul")
+    rules.wait_for_selector(".rules-options")
+    anchors = rules.locator(".rules-section").evaluate_all("nodes => nodes.map(node => node.id)")
+    assert sorted(target.split("#")[1] for target in targets if target.split("#")[1] not in anchors) == []
+    assert len(targets) >= 2, "several paragraphs: the floor, the quick rules"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_why_link_is_named_after_its_paragraph(
+    pages: Any, finished_game: tuple[dict[str, str], str], language: str
+) -> None:
+    """Many "why?" links at one table: each accessible name says which paragraph of which rules
+    it opens, so links with one name go to one place (axe-core's identical-links-same-purpose)."""
+    cookie, game_id = finished_game
+    person = pages.person(language)
+    person.add_cookies([cookie])
+    table = pages.open(person, f"/games/{game_id}")
+    table.wait_for_selector(".end-panel:not([hidden]) .final-scoring")
+    links = why_links(table)
+    titles = {section["id"]: section["title"] for section in words("azul", language)["reference"]["sections"]}
+    template = catalogue(language)["ui.rules.why_label"]
+    game = catalogue(language)["variant.azul"]
+    for name, target in links:
+        assert name == template.format(topic=titles[target.split("#")[1]], game=game), (name, target)
+    targets_of: dict[str, set[str]] = {}
+    for name, target in links:
+        targets_of.setdefault(name, set()).add(target)
+    assert len(targets_of) >= 2, "a table with several different why? links"
+    assert {name: targets for name, targets in targets_of.items() if len(targets) > 1} == {}
+    from axe_playwright_python.sync_playwright import Axe
+
+    only = {"runOnly": {"type": "rule", "values": ["identical-links-same-purpose"]}}
+    results = Axe().run(table, options={**only, "resultTypes": ["violations", "incomplete"]}).response
+    assert results["violations"] == [] and results["incomplete"] == []
+    assert serious_violations(table) == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -181,6 +324,7 @@ def test_screenshots_of_the_learning_pages(pages: Any) -> None:
     written = []
     for language, size, path, name in (
         ("en", "desktop", "/learn/azul", "learn-azul"),
+        ("en", "desktop", "/learn/azul-quick", "learn-azul-quick"),
         ("fa", "phone", "/learn/azul-quick", "learn-azul-quick-fa"),
         ("en", "desktop", "/rules/ingenious#options", "rules-ingenious"),
         ("fa", "phone", "/rules/azul-duel", "rules-azul-duel-fa"),

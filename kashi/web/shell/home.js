@@ -29,7 +29,8 @@ function playable(variants, family) {
   return variants.filter((item) => item.family === family);
 }
 
-async function create(body, fail) {
+/** Creates a game and opens its table (the invites kept for the table to show). */
+export async function createGame(body, fail) {
   try {
     const created = await post("/api/games", body);
     sessionStorage.setItem(`kashi.invites.${created.game.id}`, JSON.stringify(created.invites));
@@ -37,6 +38,15 @@ async function create(body, fail) {
   } catch (error) {
     fail(error);
   }
+}
+
+/** The body of a game of ``item`` against the computer: this person in the first seat or the
+ * last, bots of ``level`` in the others (two seats where the edition allows two). */
+export function againstComputer(item, level, first, rated = false) {
+  const count = item.players.includes(2) ? 2 : item.players[0];
+  const bots = Array.from({ length: count - 1 }, () => ({ kind: "bot", level }));
+  const seats = first ? [{ kind: "me" }, ...bots] : [...bots, { kind: "me" }];
+  return { variant: item.name, seats, public: false, rated, start: 0 };
 }
 
 function select(id, label, options, chosen) {
@@ -72,11 +82,10 @@ function gameCard(family, variants, fail) {
       onsubmit: (event) => {
         event.preventDefault();
         const data = new FormData(event.target);
-        const bot = { kind: "bot", level: data.get(`${id}-level`) };
+        const item = mine.find((entry) => entry.name === data.get(`${id}-variant`));
         const seat = data.get(`${id}-seat`);
         const first = seat === "random" ? Math.random() < 0.5 : seat === "first";
-        const rated = data.get(`${id}-rated`) === "on";
-        create({ variant: data.get(`${id}-variant`), seats: first ? [{ kind: "me" }, bot] : [bot, { kind: "me" }], public: false, rated, start: 0 }, fail);
+        createGame(againstComputer(item, data.get(`${id}-level`), first, data.get(`${id}-rated`) === "on"), fail);
       },
     },
     h(
@@ -194,7 +203,7 @@ function friendsForm(variants, me, fail) {
       chooser.value.startsWith("bot:") ? { kind: "bot", level: chooser.value.slice(4) } : { kind: chooser.value },
     );
     const clock = clockKind.value === "none" ? { kind: "none" } : { kind: clockKind.value, seconds: Number(clockSeconds.value), increment: clockKind.value === "fischer" ? Number(clockIncrement.value) : 0 };
-    create({ variant: item.name, seats, options, clock, public: publicBox.checked, rated: ratedBox.querySelector("input").checked }, fail);
+    createGame({ variant: item.name, seats, options, clock, public: publicBox.checked, rated: ratedBox.querySelector("input").checked }, fail);
   };
 
   const section = h(

@@ -3,9 +3,10 @@
 // language (/static/learn/<family>.<lang>.json); every number in them is a placeholder filled
 // from the family's facts (/static/learn/<family>.json), which the tests hold to the engine.
 
-import { get } from "./api.js";
+import { ApiError, get } from "./api.js";
 import { h } from "./dom.js";
-import { fillTemplate, num, t } from "./i18n.js";
+import { againstComputer, createGame } from "./home.js";
+import { fillTemplate, num, reasonText, t } from "./i18n.js";
 
 const CODE = /`([^`]+)`/;
 
@@ -78,11 +79,25 @@ export function whySection(learning, key) {
   return Object.entries(learning.why).find(([, keys]) => keys.includes(key))?.[0] ?? null;
 }
 
-/** A "why?" link to the paragraph that applies, opened beside the table. */
+/** A "why?" link to the paragraph that applies, opened beside the table. Its accessible name
+ * says which paragraph, so a screen reader's list of links tells the many "why?" apart. */
 export function whyLink(learning, key) {
   const section = learning ? whySection(learning, key) : null;
   if (!section) return null;
-  return h("a", { class: "why-link", href: `/rules/${learning.family}#${section}`, target: "_blank", rel: "noopener" }, t("ui.rules.why"));
+  const topic = learning.reference.sections.find((entry) => entry.id === section)?.title ?? section;
+  const label = t("ui.rules.why_label", { topic, game: t(`variant.${learning.family}`) });
+  return h("a", { class: "why-link", href: `/rules/${learning.family}#${section}`, target: "_blank", rel: "noopener", "aria-label": label, title: label }, t("ui.rules.why"));
+}
+
+/** One "why?" link per reference paragraph that a score change's parts apply, each with the
+ * space before it. */
+export function whyLinks(learning, parts) {
+  const links = new Map();
+  for (const part of parts) {
+    const link = whyLink(learning, part.key);
+    if (link && !links.has(link.href)) links.set(link.href, link);
+  }
+  return [...links.values()].map((link) => [" ", link]);
 }
 
 async function variantsOf(family) {
@@ -93,12 +108,60 @@ function notFound(main) {
   main.append(h("p", { class: "notice", role: "alert" }, t("ui.not_found")));
 }
 
-/** /learn/<variant>: the edition's card, the family's other editions and the way on. */
+/** An option's value in an edition: what the edition fixes, else the option's default. */
+function valueIn(item, spec) {
+  return spec.name in item.presets ? item.presets[spec.name] : spec.default;
+}
+
+/** The rule options on which an edition plays otherwise than the family's published edition. */
+function differingOptions(item, published) {
+  return item.option_specs
+    .filter((spec) => valueIn(item, spec) !== valueIn(published, spec))
+    .map((spec) => ({ spec, value: valueIn(item, spec), published: valueIn(published, spec) }));
+}
+
+/** "How this differs from the published rules": each differing option with both values, the
+ * rules option it is, and the words of the learning data; null for the published rules. */
+function differencesSection(learning, item, published) {
+  const differing = differingOptions(item, published);
+  if (!differing.length) return null;
+  const family = learning.family;
+  const words = learning.differences?.[item.name] ?? { options: {} };
+  return h("section", { class: "learn-differences", "aria-labelledby": "differences-title" },
+    h("h2", { id: "differences-title" }, t("ui.learn.differences")),
+    words.source ? h("p", { class: "learn-source" }, rich(words.source, learning.facts)) : null,
+    h("ul", { class: "difference-list" }, differing.map(({ spec, value, published: before }) =>
+      h("li", { dataset: { option: spec.name } },
+        h("p", { class: "difference-option" }, h("a", { href: `/rules/${family}#option-${spec.name}` }, t(`option.${family}.${spec.name}`))),
+        words.options[spec.name] ? h("p", {}, rich(words.options[spec.name], learning.facts)) : null,
+        h("p", { class: "difference-values" },
+          h("span", {}, t("ui.learn.published"), " ", optionValue(family, spec, before)),
+          h("span", {}, t("ui.learn.here"), " ", h("strong", {}, optionValue(family, spec, value))),
+        ),
+      ),
+    )),
+  );
+}
+
+/** "Play this variant": a game of exactly this edition against the computer, then its table. */
+function playButton(item) {
+  const problem = h("span", { class: "refusal", role: "alert" });
+  const fail = (error) => {
+    problem.textContent = error instanceof ApiError ? reasonText(error.reason) : String(error);
+  };
+  const button = h("button", { type: "button", class: "primary play-variant", onclick: () => createGame(againstComputer(item, "medium", true), fail) }, t("ui.learn.play_variant"));
+  return [button, problem];
+}
+
+/** /learn/<variant>: the edition's card, how it differs from the published rules, the
+ * family's other editions and the way on. */
 export async function showLearn(main, settings, edition) {
-  const known = (await get("/api/variants")).find((item) => item.name === edition);
+  const variants = await get("/api/variants");
+  const known = variants.find((item) => item.name === edition);
   if (!known) return notFound(main);
   const learning = await loadLearning(known.family, settings.lang);
   if (!learning.editions.includes(edition)) return notFound(main);
+  const published = variants.find((item) => item.name === learning.editions[0]);
   document.title = `${t("ui.learn.title", { game: t(`variant.${edition}`) })} · kashi`;
   main.append(
     h("div", { class: "learn-page" },
@@ -108,12 +171,13 @@ export async function showLearn(main, settings, edition) {
           h("li", {}, h("a", { href: `/learn/${name}`, "aria-current": name === edition ? "page" : undefined }, t(`variant.${name}`))),
         )),
       ),
-      teachCard(learning, edition, 2),
       h("p", { class: "learn-next" },
+        playButton(known),
         h("a", { class: "button", href: `/rules/${known.family}` }, t("ui.learn.full_rules")),
-        " ",
         h("a", { class: "button", href: "/" }, t("ui.learn.play")),
       ),
+      differencesSection(learning, known, published),
+      teachCard(learning, edition, 2),
     ),
   );
 }

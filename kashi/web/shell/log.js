@@ -1,9 +1,12 @@
-// The table's log: each move with its seat, chance lines, and every score change explained.
+// The table's log: each move with its seat, chance lines, and every score change explained,
+// with "why?" links to the rules paragraphs it applies.
 
 import { h } from "./dom.js";
 import { explain, isolated, num, t } from "./i18n.js";
 
-export function createLog(list, seatName) {
+/** ``whyLinks(parts)``: the links to the paragraphs a score change's parts apply (none without
+ * the learning data). */
+export function createLog(list, seatName, whyLinks) {
   function eventItem(event) {
     if (event.seat === null) return h("li", { class: "log-chance" }, t("ui.log.chance", { text: event.text }));
     return h(
@@ -27,6 +30,7 @@ export function createLog(list, seatName) {
       h("strong", {}, points),
       ": ",
       change.parts.map(explain).join("; "),
+      whyLinks(change.parts),
     );
   }
 

@@ -4,6 +4,7 @@
 import { ApiError, get, post } from "./api.js";
 import { announce, fill, h } from "./dom.js";
 import { explain, num, reasonText, t } from "./i18n.js";
+import { loadLearning, whyLinks } from "./learn.js";
 import { changeLines } from "./log.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 
@@ -40,7 +41,7 @@ export async function showReplay(main, settings, gameId) {
 async function viewer(area, replay, settings) {
   const steps = replay.steps;
   const seatName = (seat) => replay.names[seat] ?? t("ui.seat.number", { seat: seat + 1 });
-  const module = await loadRenderer(replay.family);
+  const [module, learning] = await Promise.all([loadRenderer(replay.family), loadLearning(replay.family, settings.lang).catch(() => null)]);
   const boardRoot = h("div", { class: "board-root" });
   const caption = h("p", { class: "replay-caption", role: "status" });
   const explanation = h("div", { class: "explanation" });
@@ -67,7 +68,7 @@ async function viewer(area, replay, settings) {
         : t("ui.replay.move", { number: num(step.number), name: seatName(event.seat), move: event.move })
       : t("ui.replay.start");
     const lines = changeLines(step.score_changes, seatName);
-    fill(explanation, ...lines.map((line) => h("p", {}, line)));
+    fill(explanation, ...lines.map((line, position) => h("p", {}, line, whyLinks(learning, step.score_changes[position].parts))));
     if (!renderer) return;
     const frame = {
       variant: replay.variant,

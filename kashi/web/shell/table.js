@@ -7,7 +7,7 @@ import { GameConnection } from "./connection.js";
 import { announce, fill, h } from "./dom.js";
 import { explain, has, num, reasonText, t } from "./i18n.js";
 import { changeLines, createLog } from "./log.js";
-import { loadLearning, teachCard, whyLink } from "./learn.js";
+import { loadLearning, teachCard, whyLink, whyLinks } from "./learn.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 import { chime } from "./sound.js";
 
@@ -93,7 +93,7 @@ class Table {
     const teachButton = h("button", { type: "button", class: "how-to-play", "aria-haspopup": "dialog", onclick: () => this.showTeach() }, t("ui.learn.how_to_play"));
     this.explanation = h("div", { class: "explanation", "aria-live": "polite" });
     this.logList = h("ol", { class: "log-list" });
-    this.log = createLog(this.logList, this.seatName);
+    this.log = createLog(this.logList, this.seatName, (parts) => whyLinks(this.learning, parts));
     this.endPanel = h("section", { class: "end-panel", hidden: true, "aria-labelledby": "end-title" });
     this.panel = h(
       "aside",
@@ -392,17 +392,7 @@ class Table {
 
   showExplanation(changes) {
     const lines = changeLines(changes, this.seatName);
-    if (lines.length) fill(this.explanation, ...lines.map((line, index) => h("p", {}, line, this.whyLinks(changes[index].parts))));
-  }
-
-  /** One "why?" link per reference paragraph that a score change's parts apply. */
-  whyLinks(parts) {
-    const links = new Map();
-    for (const part of parts) {
-      const link = whyLink(this.learning, part.key);
-      if (link && !links.has(link.href)) links.set(link.href, link);
-    }
-    return [...links.values()].map((link) => [" ", link]);
+    if (lines.length) fill(this.explanation, ...lines.map((line, index) => h("p", {}, line, whyLinks(this.learning, changes[index].parts))));
   }
 
   showEnd() {
@@ -448,7 +438,7 @@ class Table {
         h("tbody", {}, rows),
       ),
       scoring.length ? h("h3", {}, t("ui.end.last_scoring")) : null,
-      scoring.length ? h("ul", { class: "final-scoring" }, scoring.map((line, index) => h("li", {}, line, this.whyLinks(final.score_changes[index].parts)))) : null,
+      scoring.length ? h("ul", { class: "final-scoring" }, scoring.map((line, index) => h("li", {}, line, whyLinks(this.learning, final.score_changes[index].parts)))) : null,
       h(
         "div",
         { class: "end-actions" },
