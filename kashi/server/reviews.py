@@ -19,10 +19,10 @@ import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, HTTPException, Path, Request
-from sqlalchemy import or_, select, update
+from sqlalchemy import CursorResult, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
@@ -133,7 +133,7 @@ class Reviewer:
             .values({"worker": self.instance, "lease_until": now + self.lease_seconds, "updated_at": now, **values})
         )
         async with self.sessions() as session, session.begin():
-            return (await session.execute(statement)).rowcount == 1  # type: ignore[attr-defined]
+            return cast(CursorResult[Any], await session.execute(statement)).rowcount == 1
 
     async def _work(self, game_id: str) -> None:
         snapshot = await store.load(self.sessions, game_id)
