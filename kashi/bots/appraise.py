@@ -29,4 +29,8 @@ class AppraiseBot:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
+        return self.best(view, moves)
+
+    def best(self, view: AnyState, moves: list[Any]) -> Any:
+        """The move of ``moves`` the game's appraisal values most (ties at random)."""
         return best_move(moves, view.appraise(moves, self.rng, **self.settings), self.rng)

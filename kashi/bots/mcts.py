@@ -17,7 +17,7 @@ from random import Random
 from typing import Any
 
 from kashi.bots.base import Limits
-from kashi.bots.values import margin, squash
+from kashi.bots.values import margin, squash, unsquash
 from kashi.core.errors import IllegalMoveError
 from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE
@@ -62,7 +62,12 @@ class MCTSBot:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        self._root_order = self.order_root(view, list(moves))
+        return preferred(self.search(view, self.order_root(view, list(moves)), limits))
+
+    def search(self, view: AnyState, order: list[Any], limits: Limits) -> Node:
+        """The tree grown from ``view``, its root's moves entering in ``order``: each root child
+        holds the mover's mean reward for its move (see ``points``)."""
+        self._root_order = order
         root = Node()
         budget = limits.iterations or self.iterations
         seconds = limits.seconds or self.seconds
@@ -72,7 +77,11 @@ class MCTSBot:
             self._iterate(root, view.determinize(self.rng))
             done += 1
         self.last_iterations = done
-        return max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean()))[0]
+        return root
+
+    def points(self, node: Node) -> float:
+        """A node's mean reward back on the points-margin scale (the inverse of ``squash``)."""
+        return unsquash(node.mean(), self.scale)
 
     def order_root(self, view: AnyState, moves: list[Any]) -> list[Any]:
         """The order in which the root's moves enter the tree: the game's ``order_moves``."""
@@ -152,3 +161,8 @@ class MCTSBot:
             if state.current_player < 0:
                 break
             state.play(state.rollout_move(rng))
+
+
+def preferred(root: Node) -> Any:
+    """The root's move to play: the most visited, the better mean among equals."""
+    return max(root.children.items(), key=lambda item: (item[1].visits, item[1].mean()))[0]

@@ -22,11 +22,14 @@ from kashi.bots.values import margin
 from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE
 
+PLIES = 10
+"""Decisions a playout lasts by default."""
+
 
 class RolloutBot:
     name = "rollout"
 
-    def __init__(self, seed: int | None = None, width: int = 6, samples: int = 1, plies: int = 10) -> None:
+    def __init__(self, seed: int | None = None, width: int = 6, samples: int = 1, plies: int = PLIES) -> None:
         self.rng = Random(seed)
         self.width = width
         self.samples = samples
@@ -36,10 +39,19 @@ class RolloutBot:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        seat = view.current_player
+        candidates = self.candidates(view, moves)
+        margins = self.playout_margins(view, candidates)
+        return candidates[max(range(len(candidates)), key=margins.__getitem__)]
+
+    def candidates(self, view: AnyState, moves: list[Any]) -> list[Any]:
+        """Greedy's ``width`` best of ``moves``."""
         values = move_values(view, moves)
         ranked = sorted(range(len(moves)), key=lambda index: -values[index])
-        candidates = [moves[index] for index in ranked[: self.width]]
+        return [moves[index] for index in ranked[: self.width]]
+
+    def playout_margins(self, view: AnyState, candidates: list[Any]) -> list[float]:
+        """The mover's mean margin, in points, at the end of each candidate's playouts."""
+        seat = view.current_player
         totals = [0.0] * len(candidates)
         for _ in range(self.samples):
             state = view.determinize(self.rng)
@@ -49,8 +61,7 @@ class RolloutBot:
                 child.play(move)
                 self._play_out(child, Random(stream))
                 totals[index] += margin(child.evaluate(), seat)
-        best = max(range(len(candidates)), key=totals.__getitem__)
-        return candidates[best]
+        return [total / self.samples for total in totals]
 
     def _play_out(self, state: AnyState, rng: Random) -> None:
         """Every seat plays greedy for ``plies`` decisions or to the end, chance drawn by ``rng``."""

@@ -15,3 +15,12 @@ def margin(values: Sequence[float], seat: int) -> float:
 def squash(points: float, scale: float) -> float:
     """A points margin mapped into (-1, 1) so that rewards stay comparable across games."""
     return math.tanh(points / scale)
+
+
+SURE = 0.999
+"""``unsquash`` reads a reward beyond this as this: a certain result is a large margin, not an infinite one."""
+
+
+def unsquash(reward: float, scale: float) -> float:
+    """The points margin a reward in (-1, 1) stands for: the inverse of ``squash``."""
+    return scale * math.atanh(max(-SURE, min(SURE, reward)))

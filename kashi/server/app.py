@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import text
 
-from kashi.server import accounts, archive, lobby, ratings, realtime, seating, standings, store
+from kashi.server import accounts, archive, lobby, ratings, realtime, reviews, seating, standings, store
 from kashi.server.bot_workers import make_bots
 from kashi.server.cluster import make_cluster
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate, server_secret
@@ -73,6 +73,9 @@ def create_app(settings: Settings) -> FastAPI:
         cluster = make_cluster(settings.redis_url, settings.instance, settings.lease_seconds)
         hub = Hub(settings, sessions, event_log, identity, fanout, bots, cluster)
         app.state.hub = hub
+        app.state.reviewer = reviewer = reviews.Reviewer(
+            sessions, settings.instance, settings.lease_seconds, settings.review_budget
+        )
         app.state.engine = engine
         app.state.loop_lag = lag = LoopLag()
         lag.start()
@@ -80,6 +83,7 @@ def create_app(settings: Settings) -> FastAPI:
         await ratings.settle_pending(sessions)  # games a crash left unrated, oldest first
         await hub.resume_active()
         hub.start_tending()
+        reviewer.start()  # jobs a restart interrupted are taken up again
         quieter_collections()
         log.info(
             "kashi server started", extra={"database": engine.url.get_backend_name(), "redis": bool(settings.redis_url)}
@@ -88,6 +92,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             await lag.close()
+            await reviewer.close()
             await hub.close()
             await bots.close()
             await fanout.close()
@@ -108,6 +113,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(lobby.router)
     app.include_router(seating.router)
     app.include_router(archive.router)
+    app.include_router(reviews.router)
     app.include_router(standings.router)
     app.include_router(realtime.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -101,7 +101,7 @@ NICENESS = 10
 """Bot workers yield the CPU to the web process: a move or a page waits for no bot."""
 
 
-def _start_worker(parent: int) -> None:
+def start_worker(parent: int) -> None:
     """In each local worker: a lower priority, and an exit when the server is gone."""
     os.nice(NICENESS)
     _leave_with(parent)
@@ -133,7 +133,7 @@ class LocalBots:
 
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
-        return ProcessPoolExecutor(self.processes, context, initializer=_start_worker, initargs=(os.getpid(),))
+        return ProcessPoolExecutor(self.processes, context, initializer=start_worker, initargs=(os.getpid(),))
 
     async def start(self) -> None:
         """Start every worker now, so the first bot move does not wait for Python to start."""

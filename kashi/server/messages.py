@@ -37,6 +37,7 @@ register(
         "server.no_family": "there is no game family {family!r}: the families are {known}",
         "server.no_rating_pool": "{family} has no ratings for {players} players: it is rated for {allowed} players",
         "server.no_player": "there is no player {player!r}",
+        "server.review_unfinished": "a game is reviewed once it is over",
         "server.no_bot_level": "there is no bot level {level!r}: the levels are {known}",
         "server.hint_not_allowed": "hints are given only in unrated games where every other seat is a bot or yours",
         "server.hint_not_your_turn": "a hint is given only to the seat to move: wait for your turn",

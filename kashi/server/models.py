@@ -1,5 +1,5 @@
-"""The tables: users, games, seats, the append-only event log, takebacks, server secrets, and
-the ratings with their history.
+"""The tables: users, games, seats, the append-only event log, takebacks, server secrets, the
+ratings with their history, and the reviews of finished games.
 
 A game's record is exactly its events in number order; ``(game_id, number)`` is the primary key
 of ``events``, so a move can never be appended twice.
@@ -174,3 +174,25 @@ class RatingChangeRow(Base):
     rating_after: Mapped[float] = mapped_column(Float)
     deviation_after: Mapped[float] = mapped_column(Float)
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class ReviewRow(Base):
+    """A finished game's review: one per game, computed once by a background job.
+
+    ``status`` is ``queued``, ``running``, ``done`` or ``failed``; ``moves`` holds the verdicts
+    found so far (JSON), ``mistakes`` the biggest ones with the frames after their better moves.
+    The instance working on it holds it until ``lease_until`` and renews that as it goes; a job
+    whose lease ran out (its instance died) is taken up by any instance."""
+
+    __tablename__ = "reviews"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    status: Mapped[str] = mapped_column(String(8), index=True)
+    budget: Mapped[float] = mapped_column(Float)
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    moves: Mapped[str] = mapped_column(Text)
+    mistakes: Mapped[str] = mapped_column(Text)
+    worker: Mapped[str | None] = mapped_column(String(40))
+    lease_until: Mapped[float | None] = mapped_column(Float)
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float)

@@ -53,6 +53,9 @@ class Settings:
     lease_seconds: float = 10.0
     """With several instances: a game's owner renews its lease within this; a dead owner's
     games are taken over this long after its last renewal."""
+    review_budget: float = 1.0
+    """A game review's effort per decision, as a share of the expert level's own (see
+    ``kashi.bots.review``)."""
     allowed_origins: tuple[str, ...] = ()
     """WebSocket origins accepted besides the server's own."""
     max_message_bytes: int = 4096
@@ -124,6 +127,7 @@ _READERS: dict[str, tuple[str, type]] = {
     "bot_processes": ("KASHI_BOT_PROCESSES", int),
     "bot_backlog": ("KASHI_BOT_BACKLOG", int),
     "lease_seconds": ("KASHI_LEASE_SECONDS", float),
+    "review_budget": ("KASHI_REVIEW_BUDGET", float),
     "max_message_bytes": ("KASHI_MAX_MESSAGE_BYTES", int),
     "rate_per_second": ("KASHI_RATE_PER_SECOND", float),
     "rate_burst": ("KASHI_RATE_BURST", int),
@@ -155,6 +159,7 @@ _POSITIVE = frozenset(
         "bot_processes",
         "bot_backlog",
         "lease_seconds",
+        "review_budget",
     }
 )
 """Limits and rates: at 0 one would refuse everything (or divide by zero), so each must be positive."""

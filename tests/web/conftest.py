@@ -64,6 +64,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
         "KASHI_RATE_PER_SECOND": "100",
         "KASHI_BOT_SECONDS": "0.02",
         "KASHI_GRACE_SECONDS": "900",
+        "KASHI_REVIEW_BUDGET": "0.05",
     }
     server = ServerProcess(f"sqlite:///{path / 'kashi.db'}", path / "server.log", env=env)
     server.start()

@@ -25,10 +25,13 @@ from kashi.games.ingenious.tiles import COLOUR_NAMES as INGENIOUS_COLOURS
 from kashi.web import WEB
 
 LANGUAGES = ("en", "fa", "tr")
-QUOTED_KEY = re.compile(r"""["']((?:ui|level|variant|option|term|azul|azul_duel|ingenious|core|server)\.[\w.-]+)["']""")
+KEY_PREFIXES = "ui|review|level|variant|option|term|azul|azul_duel|ingenious|core|server"
+QUOTED_KEY = re.compile(rf"""["']((?:{KEY_PREFIXES})\.[\w.-]+)["']""")
 CALLED_KEY = re.compile(r"""\bt\(\s*["']([\w.-]+)["']""")
 BUILT_KEY = re.compile(r"""\bt\(\s*`([\w.-]+)\.\$\{""")
 """A key built in a template literal, ``t(`ui.status.${status}`)``: its prefix."""
+CLIENT_PREFIXES = ("ui.", "review.")
+"""The client's own keys (the game review's among them)."""
 
 
 def register_every_message() -> None:
@@ -93,7 +96,9 @@ def test_every_language_has_exactly_the_english_keys_and_parameters(language: st
     assert sorted(set(other) - set(english)) == [], f"extra in {language}.json"
     wrong = sorted(key for key in english if fields(english[key]) != fields(other[key]))
     assert not wrong, f"{language}.json changes the parameters of {wrong}"
-    untouched = [key for key in english if key.startswith("ui.") and other[key] == english[key] and words(english[key])]
+    untouched = [
+        key for key in english if key.startswith(CLIENT_PREFIXES) and other[key] == english[key] and words(english[key])
+    ]
     assert not untouched, f"{language}.json leaves these in English: {untouched}"
 
 
@@ -107,6 +112,6 @@ def test_every_key_the_client_asks_for_exists() -> None:
 def test_no_key_is_unused() -> None:
     text = scripts()
     used = set(CATALOGUE) | registry_keys() | set(QUOTED_KEY.findall(text))
-    prefixes = tuple(f"{prefix}." for prefix in BUILT_KEY.findall(text) if prefix.startswith("ui."))
+    prefixes = tuple(f"{prefix}." for prefix in BUILT_KEY.findall(text) if prefix.startswith(CLIENT_PREFIXES))
     unused = sorted(key for key in catalogue("en") if key not in used and not key.startswith(prefixes))
     assert unused == [], f"keys nobody uses: {unused}"

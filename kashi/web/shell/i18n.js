@@ -27,6 +27,11 @@ export function num(value, options) {
   return new Intl.NumberFormat(locale === "fa" ? "fa-IR" : locale, { useGrouping: false, ...options }).format(value);
 }
 
+/** A number in the language's digits with a real minus sign, kept left to right in Persian. */
+export function numSigned(value) {
+  return value < 0 ? isolated(`\u2212${num(-value)}`) : num(value);
+}
+
 /** A signed number kept left to right inside right-to-left text, so "+3" never reads "3+". */
 export function isolated(text) {
   return locale === "fa" ? `\u2066${text}\u2069` : text;
@@ -38,7 +43,7 @@ function shown(value, conversion, spec) {
   if (Array.isArray(value)) return value.map((item) => shown(item, conversion, spec)).join(locale === "fa" ? "، " : ", ");
   if (typeof value === "number") {
     if (spec && spec.startsWith("+")) return isolated((value > 0 ? "+" : value < 0 ? "\u2212" : "") + num(Math.abs(value)));
-    return value < 0 ? isolated(`\u2212${num(-value)}`) : num(value);
+    return numSigned(value);
   }
   const word = typeof value === "string" && catalogue[`term.${value}`] !== undefined ? catalogue[`term.${value}`] : value;
   if (conversion === "!r") return locale === "fa" ? `«${word}»` : `\u2018${word}\u2019`;

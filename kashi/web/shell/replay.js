@@ -7,6 +7,7 @@ import { explain, num, reasonText, t } from "./i18n.js";
 import { loadLearning, whyLinks } from "./learn.js";
 import { changeLines } from "./log.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
+import { reviewPanel } from "./review.js";
 
 const AUTOPLAY_MS = 1200;
 
@@ -16,7 +17,7 @@ export async function showReplay(main, settings, gameId) {
   main.append(h("h1", {}, t("ui.replay.title")), problem, area);
   if (gameId) {
     try {
-      await viewer(area, await get(`/api/games/${encodeURIComponent(gameId)}/replay`), settings);
+      await viewer(area, await get(`/api/games/${encodeURIComponent(gameId)}/replay`), settings, gameId);
     } catch (error) {
       problem.textContent = error instanceof ApiError ? reasonText(error.reason) : String(error);
     }
@@ -38,7 +39,7 @@ export async function showReplay(main, settings, gameId) {
   main.insertBefore(h("p", { class: "upload" }, h("label", { for: "record-file" }, t("ui.replay.upload")), input), problem);
 }
 
-async function viewer(area, replay, settings) {
+async function viewer(area, replay, settings, gameId = null) {
   const steps = replay.steps;
   const seatName = (seat) => replay.names[seat] ?? t("ui.seat.number", { seat: seat + 1 });
   const [module, learning] = await Promise.all([loadRenderer(replay.family), loadLearning(replay.family, settings.lang).catch(() => null)]);
@@ -56,6 +57,27 @@ async function viewer(area, replay, settings) {
     rendererContext({ t, num, explain, settings, seatName, play: () => {}, announce, colourTerms: module.COLOUR_TERMS }),
   );
 
+  const draw = (frame, number) => {
+    if (!renderer) return;
+    if (queued > 0) frame.animate = false;
+    queued += 1;
+    drawing = drawing
+      .then(() => renderer.draw(frame))
+      .then(() => {
+        queued -= 1;
+        boardRoot.dataset.drawn = String(number);
+      });
+  };
+  const baseFrame = (state, toMove, lastMove) => ({
+    variant: replay.variant,
+    view: state,
+    players: replay.players,
+    toMove,
+    you: [],
+    perspective: 0,
+    moves: [],
+    lastMove,
+  });
   const show = (next, animate) => {
     const previous = steps[index];
     index = Math.max(0, Math.min(steps.length - 1, next));
@@ -69,29 +91,28 @@ async function viewer(area, replay, settings) {
       : t("ui.replay.start");
     const lines = changeLines(step.score_changes, seatName);
     fill(explanation, ...lines.map((line, position) => h("p", {}, line, whyLinks(learning, step.score_changes[position].parts))));
-    if (!renderer) return;
-    const frame = {
-      variant: replay.variant,
-      view: step.state,
-      players: replay.players,
-      toMove: step.to_move,
-      you: [],
-      perspective: 0,
-      moves: [],
-      lastMove: event && event.seat !== undefined ? { seat: event.seat, text: event.move, parts: event.parts || {} } : null,
-      previous: animate ? previous.state : null,
-      changes: step.score_changes,
-      outcome: index === steps.length - 1 ? replay.outcome : null,
-      animate,
-    };
-    if (queued > 0) frame.animate = false;
-    queued += 1;
-    drawing = drawing
-      .then(() => renderer.draw(frame))
-      .then(() => {
-        queued -= 1;
-        boardRoot.dataset.drawn = String(step.number);
-      });
+    const lastMove = event && event.seat !== undefined ? { seat: event.seat, text: event.move, parts: event.parts || {} } : null;
+    draw(
+      {
+        ...baseFrame(step.state, step.to_move, lastMove),
+        previous: animate ? previous.state : null,
+        changes: step.score_changes,
+        outcome: index === steps.length - 1 ? replay.outcome : null,
+        animate,
+      },
+      step.number,
+    );
+  };
+  /** The position after a mistake's better move, drawn with that move as the last one. */
+  const showBetter = (mistake) => {
+    stop();
+    index = Math.max(0, Math.min(steps.length - 1, mistake.ply));
+    scrubber.value = String(index);
+    caption.textContent = t("review.better_caption", { number: num(mistake.ply), name: seatName(mistake.seat), best: mistake.best, move: mistake.move });
+    fill(explanation, h("p", {}, t("review.mistake_loss", { loss: Math.round(mistake.loss * 10) / 10 })));
+    const better = mistake.better;
+    draw({ ...baseFrame(better.state, better.to_move, { seat: mistake.seat, text: mistake.best, parts: better.parts }), previous: null, changes: [], outcome: null, animate: false }, `better-${mistake.ply}`);
+    boardRoot.scrollIntoView({ block: "nearest" });
   };
   const stop = () => {
     window.clearInterval(timer);
@@ -128,8 +149,14 @@ async function viewer(area, replay, settings) {
   const result = outcome
     ? h("p", { class: "replay-result" }, t("ui.replay.result", { scores: outcome.scores.map((score, seat) => `${seatName(seat)} ${num(score)}`).join(" \u00B7 ") }))
     : null;
+  const jump = (ply) => {
+    stop();
+    show(ply, false);
+    boardRoot.scrollIntoView({ block: "nearest" });
+  };
+  const review = gameId ? reviewPanel(gameId, seatName, { jump, showBetter }) : null;
   area.append(
-    h("div", { class: "table" }, h("section", { class: "board-area", "aria-label": t("ui.table.board") }, boardRoot), h("aside", { class: "table-panel" }, h("h2", {}, t(`variant.${replay.variant}`)), result, controls, caption, explanation)),
+    h("div", { class: "table" }, h("section", { class: "board-area", "aria-label": t("ui.table.board") }, boardRoot), h("aside", { class: "table-panel" }, h("h2", {}, t(`variant.${replay.variant}`)), result, controls, caption, explanation, review)),
   );
   if (!renderer) boardRoot.append(h("p", { class: "notice" }, t("ui.table.no_renderer")));
   show(0, false);
