@@ -38,6 +38,8 @@ register(
         "server.no_rating_pool": "{family} has no ratings for {players} players: it is rated for {allowed} players",
         "server.no_player": "there is no player {player!r}",
         "server.no_bot_level": "there is no bot level {level!r}: the levels are {known}",
+        "server.no_lessons": "there are no lessons for {family!r}",
+        "server.no_lesson": "there is no lesson {lesson!r} for {family}",
     }
 )
 
