@@ -5,9 +5,9 @@ lessons and bodies over the limit."""
 from __future__ import annotations
 
 import httpx
-import kashi
 from kashi_server_helpers import ServerProcess, http
 
+import kashi
 from kashi.server.lesson_data import lessons_of
 
 AZUL = lessons_of("azul")
@@ -30,7 +30,9 @@ def test_a_lesson_gives_the_frame_of_its_position(shared_server: ServerProcess) 
     state = lesson.state()
     assert body["toMove"] == state.current_player == 0 and body["players"] == 2
     assert body["view"] == state.view(0).to_json()
-    assert {"text": "1B3", "parts": {"kind": "draft", "source": 1, "colour": "B", "line": 3, "to_floor": 0}} in body["moves"]
+    assert {"text": "1B3", "parts": {"kind": "draft", "source": 1, "colour": "B", "line": 3, "to_floor": 0}} in body[
+        "moves"
+    ]
     assert len(body["moves"]) == len(state.legal_moves())
     assert body["text"]["fa"]["ask"] == lesson.text["fa"]["ask"] and body["rule"] == "offer"
     assert body["next"] == AZUL[1].id
@@ -68,7 +70,10 @@ def test_an_illegal_or_unreadable_move_is_refused_and_changes_nothing(shared_ser
     assert client.post("/api/lessons/azul/lines/try", json={"move": "2B3", "seat": 1}).status_code == 422
     again = try_move(client, "lines", "2B3").json()
     assert again["verdict"] == "right", "a second try starts from the lesson's position"
-    assert client.get("/api/lessons/azul/lines").json()["view"] == kashi.position("azul", AZUL[3].position).view(0).to_json()
+    assert (
+        client.get("/api/lessons/azul/lines").json()["view"]
+        == kashi.position("azul", AZUL[3].position).view(0).to_json()
+    )
 
 
 def test_unknown_families_and_lessons_are_not_found(shared_server: ServerProcess) -> None:
