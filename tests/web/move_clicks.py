@@ -52,7 +52,7 @@ def _azul_duel(page: Any, frame: dict[str, Any], index: int, parts: dict[str, An
             page.locator('[data-act="rotate"]').click()
         slot.click()
     else:
-        page.locator(f'.board-root [data-move="{index}"]').first.click()
+        page.locator(f'.duel [data-move="{index}"]').first.click()
 
 
 def _ingenious(page: Any, frame: dict[str, Any], index: int, parts: dict[str, Any]) -> None:
