@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import text
 
-from kashi.server import accounts, archive, lobby, ratings, realtime, reviews, seating, standings, store
+from kashi.server import accounts, archive, lessons, lobby, ratings, realtime, reviews, seating, standings, store
 from kashi.server.bot_workers import make_bots
 from kashi.server.cluster import make_cluster
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate, server_secret
@@ -36,6 +36,8 @@ PAGES = (
     "/replay/{game_id}",
     "/history",
     "/learn/{variant}",
+    "/learn/{family}/lessons",
+    "/learn/{family}/lessons/{lesson}",
     "/rules/{family}",
 )
 """The browser client's screens: each URL serves the same page, whose script reads the path."""
@@ -115,6 +117,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(archive.router)
     app.include_router(reviews.router)
     app.include_router(standings.router)
+    app.include_router(lessons.router)
     app.include_router(realtime.router)
     app.mount("/static", StaticFiles(directory=WEB), name="static")
 

@@ -23,6 +23,7 @@ from kashi.server.accounts import CallerId, CurrentUser, hub_of
 from kashi.server.clocks import Clock
 from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.hub import Hub
+from kashi.server.lesson_data import has_lessons
 from kashi.server.messages import reason
 from kashi.server.models import EventRow, GameRow, SeatRow, User
 from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, SeatSpec
@@ -70,6 +71,7 @@ async def list_variants() -> list[dict[str, Any]]:
             "option_specs": [option_spec(option) for option in item.family.options],
             "presets": dict(item.presets),
             "table": has_table(item.family.name),
+            "lessons": has_lessons(item.family.name),
         }
         for item in variants()
     ]

@@ -42,6 +42,8 @@ register(
         "server.hint_not_allowed": "hints are given only in unrated games where every other seat is a bot or yours",
         "server.hint_not_your_turn": "a hint is given only to the seat to move: wait for your turn",
         "server.hint_unavailable": "no hint could be thought just now: ask again",
+        "server.no_lessons": "there are no lessons for {family!r}",
+        "server.no_lesson": "there is no lesson {lesson!r} for {family}",
     }
 )
 

@@ -94,3 +94,9 @@ def user_json(user: Any) -> dict[str, Any]:
         "username": user.username,
         "registered": user.username is not None,
     }
+
+
+class LessonTry(_Body):
+    """A learner's move in a lesson, in the rules' notation."""
+
+    move: str = Field(min_length=1, max_length=100)

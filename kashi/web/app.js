@@ -11,6 +11,8 @@ const SCREENS = [
   [/^\/replay\/([\w-]+)$/, async (main, settings, id) => (await import("./shell/replay.js")).showReplay(main, settings, id)],
   [/^\/replay$/, async (main, settings) => (await import("./shell/replay.js")).showReplay(main, settings, null)],
   [/^\/history$/, async (main, settings) => (await import("./shell/history.js")).showHistory(main)],
+  [/^\/learn\/([\w-]+)\/lessons$/, async (main, settings, family) => (await import("./shell/lessons.js")).showLessons(main, settings, family)],
+  [/^\/learn\/([\w-]+)\/lessons\/([\w-]+)$/, async (main, settings, family, id) => (await import("./shell/lessons.js")).showLesson(main, settings, family, id)],
   [/^\/learn\/([\w-]+)$/, async (main, settings, variant) => (await import("./shell/learn.js")).showLearn(main, settings, variant)],
   [/^\/rules\/([\w-]+)$/, async (main, settings, family) => (await import("./shell/learn.js")).showRules(main, settings, family)],
 ];

@@ -270,6 +270,8 @@ def test_every_refusal_and_score_part_has_a_reference_paragraph(family: str) -> 
 
 
 def test_the_learning_files_are_packaged() -> None:
-    """setup's package data takes web/*/*: the learning files must sit one folder deep."""
-    assert all(path.parent == LEARN for path in LEARN.rglob("*.json"))
+    """setup's package data takes web/*/* and web/learn/lessons/*/*.json: the learning files must
+    sit one folder deep, the lessons in their family's folder."""
+    lessons = LEARN / "lessons"
+    assert all(path.parent == LEARN or path.parent.parent == lessons for path in LEARN.rglob("*.json"))
     assert Path(WEB / "shell" / "learn.js").is_file()

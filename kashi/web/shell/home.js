@@ -61,7 +61,13 @@ function gameCard(family, variants, fail) {
   const table = mine.some((item) => item.table);
   const pitch = [
     h("p", { class: "pitch" }, t(`ui.pitch.${family}`)),
-    h("p", { class: "learn-links" }, h("a", { href: `/learn/${family}` }, t("ui.learn.how_to_play")), h("a", { href: `/rules/${family}` }, t("ui.rules.link"))),
+    h(
+      "p",
+      { class: "learn-links" },
+      h("a", { href: `/learn/${family}` }, t("ui.learn.how_to_play")),
+      h("a", { href: `/rules/${family}` }, t("ui.rules.link")),
+      variants.some((item) => item.family === family && item.lessons) ? h("a", { href: `/learn/${family}/lessons` }, t("ui.lessons.link")) : null,
+    ),
   ];
   const picture = h("img", { src: `/static/img/${family}.svg`, alt: "", width: 160, height: 100, class: "card-picture" });
   if (!table) {

@@ -173,6 +173,7 @@ export async function showLearn(main, settings, edition) {
       ),
       h("p", { class: "learn-next" },
         playButton(known),
+        known.lessons ? h("a", { class: "button primary", href: `/learn/${known.family}/lessons` }, t("ui.lessons.link")) : null,
         h("a", { class: "button", href: `/rules/${known.family}` }, t("ui.learn.full_rules")),
         h("a", { class: "button", href: "/" }, t("ui.learn.play")),
       ),
