@@ -37,6 +37,12 @@ def _moves(state: AnyState) -> list[dict[str, Any]]:
     return [{"text": str(move), "parts": state.move_parts(move)} for move in state.legal_moves()]
 
 
+def _final_so_far(state: AnyState) -> list[dict[str, Any]]:
+    """What the end-of-game scoring would give each seat now (Azul Duel's objectives), which the
+    table shows while it is being built."""
+    return [change.to_json() for change in state.final_scoring_so_far()]
+
+
 @router.get("/{family}")
 async def list_lessons(family: str) -> list[dict[str, Any]]:
     return [lesson.summary() for lesson in _lessons(family)]
@@ -54,6 +60,7 @@ async def get_lesson(family: str, lesson_id: str) -> dict[str, Any]:
         "players": state.num_players,
         "toMove": seat,
         "view": state.view(seat).to_json(),
+        "final_scoring_so_far": _final_so_far(state),
         "moves": _moves(state),
         "text": lesson.text,
         "next": following.id if following else None,
@@ -82,4 +89,5 @@ async def try_move(family: str, lesson_id: str, body: LessonTry) -> dict[str, An
         "mistake": mistake.text if mistake else None,
         "changes": [change.to_json() for change in state.score_changes],
         "view": state.view(seat).to_json(),
+        "final_scoring_so_far": _final_so_far(state),
     }

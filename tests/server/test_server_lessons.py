@@ -93,3 +93,20 @@ def test_a_body_over_the_limit_is_refused(shared_server: ServerProcess) -> None:
 def test_the_variants_say_which_families_have_lessons(shared_server: ServerProcess) -> None:
     variants = http(shared_server).get("/api/variants").json()
     assert next(item for item in variants if item["name"] == "azul-grey")["lessons"] is True
+
+
+def test_an_objectives_lesson_shows_the_end_scoring_so_far_before_and_after(shared_server: ServerProcess) -> None:
+    """Azul Duel's objectives lesson: the table's objective cells come from the end-of-game
+    scoring so far, which the frame and the answer carry, as a table's state message does."""
+    client = http(shared_server)
+    lesson = next(lesson for lesson in lessons_of("azul-duel") if lesson.rule == "end")
+    before = client.get(f"/api/lessons/azul-duel/{lesson.id}").json()["final_scoring_so_far"]
+    answer = client.post(f"/api/lessons/azul-duel/{lesson.id}/try", json={"move": lesson.accept[0]}).json()
+    assert answer["verdict"] == "right"
+
+    def learner(changes: list[dict[str, object]]) -> int:
+        return sum(int(str(change["points"])) for change in changes if change["seat"] == 0)
+
+    state = lesson.state()
+    assert learner(before) == sum(change.points for change in state.final_scoring_so_far() if change.seat == 0)
+    assert learner(answer["final_scoring_so_far"]) > learner(before), "the accepted move builds an objective"

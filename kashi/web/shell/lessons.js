@@ -114,7 +114,7 @@ class LessonPage {
       lastMove: null,
       previous: null,
       changes: [],
-      finalSoFar: [],
+      finalSoFar: lesson.final_scoring_so_far,
       outcome: null,
       animate: false,
     };
@@ -201,7 +201,7 @@ class LessonPage {
       ),
     );
     announce(`${t("ui.lessons.right")}. ${this.text("right")}`);
-    await this.draw({ ...this.frame, view: answer.view, toMove: -1, moves: [], previous: this.frame.view, changes: answer.changes, animate: true });
+    await this.draw({ ...this.frame, view: answer.view, toMove: -1, moves: [], previous: this.frame.view, changes: answer.changes, finalSoFar: answer.final_scoring_so_far, animate: true });
     this.result.querySelector(".lesson-next, .button.primary")?.focus({ preventScroll: true });
   }
 
