@@ -17,6 +17,7 @@ import json
 import multiprocessing
 import os
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any, cast
@@ -44,6 +45,9 @@ GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_
 UNFINISHED = ("queued", "running")
 SAVE_SECONDS = 1.0
 """Verdicts are stored (and the lease renewed) at least this often while a job runs."""
+WORKER_DEATHS = 3
+"""A job whose game has killed the worker process this many times is given up as ``failed``,
+so that it does not hold up every job queued after it."""
 
 
 # -- the worker process ----------------------------------------------------------------------
@@ -77,6 +81,7 @@ class Reviewer:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._pool: ProcessPoolExecutor | None = None
+        self._deaths: Counter[str] = Counter()  # how often each game's job killed the worker
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run())
@@ -158,8 +163,15 @@ class Reviewer:
             found = await self._compute(list_mistakes, record_text, verdicts)
             await self._hold(game_id, {"status": "done", "mistakes": json.dumps(found), "lease_until": None})
             log.info("review done", extra={"game": game_id, "mistakes": len(found)})
-        except (asyncio.CancelledError, BrokenProcessPool):
-            raise
+        except BrokenProcessPool:
+            self._deaths[game_id] += 1
+            if self._deaths[game_id] < WORKER_DEATHS:
+                raise  # perhaps not this game's doing: the job is taken up again in a fresh worker
+            del self._deaths[game_id]
+            log.error(
+                "review failed: its game killed the worker every time", extra={"game": game_id, "tries": WORKER_DEATHS}
+            )
+            await self._hold(game_id, {"status": "failed", "lease_until": None})
         except Exception:
             log.exception("review failed", extra={"game": game_id})
             await self._hold(game_id, {"status": "failed", "lease_until": None})

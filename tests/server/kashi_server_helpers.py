@@ -19,8 +19,13 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+
+from kashi.core.game import new_game
+from kashi.server.clocks import Clock
+from kashi.server.models import EventRow, GameRow, SeatRow, User
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -308,3 +313,76 @@ def stored_events(database: str, game_id: str) -> list[tuple[int, int | None, st
             await connection.close()
 
     return asyncio.run(read())
+
+
+async def store_finished_game(
+    sessions: async_sessionmaker[AsyncSession],
+    seats: list[str],
+    seed: int,
+    finished_at: float = 0.0,
+    seeded: bool = False,
+) -> str:
+    """A game of ``seats`` (user ids, or ``bot:<level>``) played to the end by first moves, stored
+    as the server stores one, but not settled."""
+    game = new_game("azul-quick", len(seats), seed, 0)
+    while game.outcome() is None:
+        game.play(str(game.state.legal_moves()[0]), seat=game.state.current_player)
+    game_id = f"g{seed}"
+    async with sessions() as session, session.begin():
+        for user in {seat for seat in seats if not seat.startswith("bot:")}:
+            if await session.get(User, user) is None:
+                session.add(User(id=user, display_name=user, username=None, password_hash=None, created_at=0.0))
+        await session.flush()
+        outcome = game.outcome()
+        assert outcome is not None
+        session.add(
+            GameRow(
+                id=game_id,
+                variant="azul-quick",
+                players=len(seats),
+                options=json.dumps(game.options),
+                seed=game.seed,
+                seeded=seeded,
+                rated=True,
+                start=0,
+                date=game.date,
+                status="finished",
+                public=True,
+                clock=Clock("none", 0, 0).dumps(),
+                absent_bot="medium",
+                version=len(game.events),
+                turn_started_at=0.0,
+                result=outcome.result_text(),
+                creator_id=next(s for s in seats if "bot:" not in s),
+                created_at=finished_at,
+                finished_at=finished_at,
+            )
+        )
+        await session.flush()
+        for number, seat in enumerate(seats):
+            bot = seat.removeprefix("bot:") if seat.startswith("bot:") else None
+            session.add(
+                SeatRow(
+                    game_id=game_id,
+                    seat=number,
+                    kind="bot" if bot else "person",
+                    bot_level=bot,
+                    user_id=None if bot else seat,
+                    token_hash=None,
+                    standin=False,
+                    clock_ms=None,
+                )
+            )
+        for number, item in enumerate(game.events, start=1):
+            session.add(
+                EventRow(
+                    game_id=game_id,
+                    number=number,
+                    seat=item.seat,
+                    text=item.text,
+                    hidden_from=0,
+                    redacted=item.text,
+                    created_at=0.0,
+                )
+            )
+    return game_id

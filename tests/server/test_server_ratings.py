@@ -6,7 +6,6 @@ itself is also driven in-process, from two "instances" at once."""
 from __future__ import annotations
 
 import asyncio
-import json
 import sqlite3
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -20,17 +19,15 @@ import pytest
 from glicko2 import MatchResult, RatingEngine, RatingPeriod
 from glicko2 import Player as Glicko2Player
 from glicko2.math import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
-from kashi_server_helpers import Player, ServerProcess, create_game, http, sqlite_rows
+from kashi_server_helpers import Player, ServerProcess, create_game, http, sqlite_rows, store_finished_game
 from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from kashi.core.game import new_game
 from kashi.core.outcome import Outcome
 from kashi.server import ratings
-from kashi.server.clocks import Clock
 from kashi.server.database import make_engine, make_sessions, migrate
-from kashi.server.models import EventRow, GameRow, RatingChangeRow, RatingRow, SeatRow, User
+from kashi.server.models import GameRow, RatingChangeRow, RatingRow
 from kashi.server.settings import async_database_url
 from kashi.server.store import SeatState
 
@@ -269,79 +266,6 @@ def test_unknown_pools_players_bots_and_bad_paging_are_refused(shared_server: Se
 
 
 # -- settling in-process ---------------------------------------------------------------------
-
-
-async def store_finished_game(
-    sessions: async_sessionmaker[AsyncSession],
-    seats: list[str],
-    seed: int,
-    finished_at: float = 0.0,
-    seeded: bool = False,
-) -> str:
-    """A game of ``seats`` (user ids, or ``bot:<level>``) played to the end by first moves, stored
-    as the server stores one, but not settled."""
-    game = new_game("azul-quick", len(seats), seed, 0)
-    while game.outcome() is None:
-        game.play(str(game.state.legal_moves()[0]), seat=game.state.current_player)
-    game_id = f"g{seed}"
-    async with sessions() as session, session.begin():
-        for user in {seat for seat in seats if not seat.startswith("bot:")}:
-            if await session.get(User, user) is None:
-                session.add(User(id=user, display_name=user, username=None, password_hash=None, created_at=0.0))
-        await session.flush()
-        outcome = game.outcome()
-        assert outcome is not None
-        session.add(
-            GameRow(
-                id=game_id,
-                variant="azul-quick",
-                players=len(seats),
-                options=json.dumps(game.options),
-                seed=game.seed,
-                seeded=seeded,
-                rated=True,
-                start=0,
-                date=game.date,
-                status="finished",
-                public=True,
-                clock=Clock("none", 0, 0).dumps(),
-                absent_bot="medium",
-                version=len(game.events),
-                turn_started_at=0.0,
-                result=outcome.result_text(),
-                creator_id=next(s for s in seats if "bot:" not in s),
-                created_at=finished_at,
-                finished_at=finished_at,
-            )
-        )
-        await session.flush()
-        for number, seat in enumerate(seats):
-            bot = seat.removeprefix("bot:") if seat.startswith("bot:") else None
-            session.add(
-                SeatRow(
-                    game_id=game_id,
-                    seat=number,
-                    kind="bot" if bot else "person",
-                    bot_level=bot,
-                    user_id=None if bot else seat,
-                    token_hash=None,
-                    standin=False,
-                    clock_ms=None,
-                )
-            )
-        for number, item in enumerate(game.events, start=1):
-            session.add(
-                EventRow(
-                    game_id=game_id,
-                    number=number,
-                    seat=item.seat,
-                    text=item.text,
-                    hidden_from=0,
-                    redacted=item.text,
-                    created_at=0.0,
-                )
-            )
-    return game_id
 
 
 async def changes(sessions: async_sessionmaker[AsyncSession], subject: str) -> list[RatingChangeRow]:

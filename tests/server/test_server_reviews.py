@@ -1,16 +1,28 @@
-"""Game reviews: queued over HTTP, computed by a background job, stored once, taken up after a restart."""
+"""Game reviews: queued over HTTP, computed by a background job, stored once, taken up after a restart;
+a game that kills the worker process every time is given up, so the jobs behind it still run."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import sqlite3
 import time
+from collections import Counter
 from collections.abc import Callable
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from kashi_server_helpers import ServerProcess, create_game, http, wait_until
+from kashi_server_helpers import ServerProcess, create_game, http, store_finished_game, wait_until
+from sqlalchemy import select
+
+from kashi.core.record import Record
+from kashi.server import reviews
+from kashi.server.database import make_engine, make_sessions, migrate
+from kashi.server.models import ReviewRow
+from kashi.server.settings import async_database_url
 
 BOTS = [{"kind": "bot", "level": "easy"}] * 2
 QUICK = {"KASHI_REVIEW_BUDGET": "0.05", "KASHI_LEASE_SECONDS": "2"}
@@ -106,3 +118,62 @@ def test_a_restart_takes_up_queued_jobs_and_those_whose_lease_ran_out(
         assert reviewed(client, game_id)["status"] == "done"
     still = client.get(f"/api/games/{held}/review").json()
     assert (still["status"], still["done"]) == ("running", 0)
+
+
+def test_a_game_that_kills_the_worker_every_time_fails_and_the_next_job_runs(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The first queued game's job "kills the worker" at every step; the second one's is judged
+    in this process. The first must end ``failed`` after ``WORKER_DEATHS`` tries, then the second
+    is taken up and done."""
+    with caplog.at_level(logging.INFO, logger="kashi.server"):
+        rows, tries = asyncio.run(review_a_poison_game_and_the_next(f"sqlite:///{tmp_path / 'poison.db'}"))
+    poison, behind = rows
+    assert (poison.status, poison.lease_until) == ("failed", None)
+    assert tries[poison.game_id] == reviews.WORKER_DEATHS
+    assert (behind.status, behind.lease_until) == ("done", None)
+    assert behind.done == behind.total > 0
+    given_up = [record for record in caplog.records if record.getMessage().startswith("review failed")]
+    assert [getattr(record, "game", None) for record in given_up] == [poison.game_id]
+
+
+async def review_a_poison_game_and_the_next(url: str) -> tuple[list[ReviewRow], Counter[str]]:
+    """Both review rows once neither job is unfinished (or after 30 s), and each game's tries."""
+    engine = make_engine(async_database_url(url))
+    try:
+        await migrate(engine)
+        sessions = make_sessions(engine)
+        poison, behind = [await store_finished_game(sessions, ["ann", "bot:easy"], seed) for seed in (1, 2)]
+        async with sessions() as session, session.begin():
+            for created_at, game_id in enumerate((poison, behind)):
+                session.add(
+                    ReviewRow(
+                        game_id=game_id, status="queued", budget=0.05, done=0, total=0, moves="[]", mistakes="[]",
+                        worker=None, lease_until=None, created_at=created_at, updated_at=created_at,
+                    )
+                )  # fmt: skip
+        reviewer = reviews.Reviewer(sessions, "this-instance", lease_seconds=0.1, budget=0.05)
+        tries: Counter[str] = Counter()
+
+        async def compute(function: Callable[..., Any], record_text: str, *arguments: Any) -> Any:
+            game_id = Record.from_text(record_text).headers["GameId"]
+            tries[game_id] += 1
+            if game_id == poison:
+                raise BrokenProcessPool("the worker died")
+            return function(record_text, *arguments)
+
+        reviewer._compute = compute  # type: ignore[method-assign]
+        reviewer.start()
+        try:
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline:
+                async with sessions() as session:
+                    rows = list((await session.execute(select(ReviewRow).order_by(ReviewRow.created_at))).scalars())
+                if all(row.status not in reviews.UNFINISHED for row in rows):
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            await reviewer.close()
+        return rows, tries
+    finally:
+        await engine.dispose()
