@@ -6,6 +6,7 @@ scan of the list and of a lesson before and after a move, and the screenshots do
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,12 +18,19 @@ from web_helpers import DIGITS
 from kashi.server.lesson_data import Lesson, families, lessons_of
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+LEARN = Path(__file__).resolve().parents[2] / "kashi" / "web" / "learn"
 PLAIN = str.maketrans({"\u2066": None, "\u2069": None, "\u2212": "-"})
 """Persian text back to what the lesson file holds: ASCII digits, no isolation marks, a plain minus."""
 
 
 def plain(text: str) -> str:
     return " ".join(text.translate(DIGITS).translate(PLAIN).split())
+
+
+def section_title(family: str, section: str, language: str) -> str:
+    """The title of a paragraph of the family's rules reference in ``language``."""
+    words = json.loads((LEARN / f"{family}.{language}.json").read_text(encoding="utf-8"))
+    return str(next(entry["title"] for entry in words["reference"]["sections"] if entry["id"] == section))
 
 
 def drawn(page: Any, count: int) -> None:
@@ -53,8 +61,10 @@ def do_lesson(page: Any, lesson: Lesson, language: str) -> None:
     drawn(page, 2)
     shown = plain(page.locator(".lesson-mistake").inner_text())
     assert plain(mistake.text[language]) in shown, (lesson.id, shown)
-    why = page.locator(".lesson-mistake a.why-link").get_attribute("href")
-    assert why == f"/rules/{lesson.family}#{lesson.rule}"
+    why = page.locator(".lesson-mistake a.why-link")
+    assert why.get_attribute("href") == f"/rules/{lesson.family}#{lesson.rule}"
+    topic = section_title(lesson.family, lesson.rule, language)
+    assert topic in (why.get_attribute("aria-label") or ""), "the link is named after its paragraph"
     assert page.locator(".board-root").inner_html() == board, f"{lesson.id}: the board is back as it was"
     click_move_text(page, lesson.family, lesson.accept[0], frame)
     page.wait_for_selector('.lesson-page[data-state="right"]')

@@ -83,7 +83,11 @@ export function whySection(learning, key) {
  * says which paragraph, so a screen reader's list of links tells the many "why?" apart. */
 export function whyLink(learning, key) {
   const section = learning ? whySection(learning, key) : null;
-  if (!section) return null;
+  return section ? sectionLink(learning, section) : null;
+}
+
+/** A "why?" link to one paragraph of the family's reference, named after that paragraph. */
+export function sectionLink(learning, section) {
   const topic = learning.reference.sections.find((entry) => entry.id === section)?.title ?? section;
   const label = t("ui.rules.why_label", { topic, game: t(`variant.${learning.family}`) });
   return h("a", { class: "why-link", href: `/rules/${learning.family}#${section}`, target: "_blank", rel: "noopener", "aria-label": label, title: label }, t("ui.rules.why"));

@@ -7,6 +7,7 @@
 import { get, post } from "./api.js";
 import { announce, fill, h } from "./dom.js";
 import { explain, isolated, num, reasonText, t } from "./i18n.js";
+import { loadLearning, sectionLink } from "./learn.js";
 import { changeLines } from "./log.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 
@@ -92,14 +93,15 @@ export async function showLesson(main, settings, family, id) {
   ]);
   if (!lessons) return;
   if (!lesson) return notFound(main);
-  const module = await loadRenderer(family);
+  const [module, learning] = await Promise.all([loadRenderer(family), loadLearning(family, settings.lang)]);
   if (!module) return notFound(main);
-  new LessonPage(main, settings, family, lesson, lessons, module);
+  new LessonPage(main, settings, family, lesson, lessons, module, learning);
 }
 
 class LessonPage {
-  constructor(main, settings, family, lesson, lessons, module) {
+  constructor(main, settings, family, lesson, lessons, module, learning) {
     this.settings = settings;
+    this.learning = learning;
     this.family = family;
     this.lesson = lesson;
     this.pending = false;
@@ -210,7 +212,7 @@ class LessonPage {
     this.show("wrong",
       h("h2", { id: "lesson-result-title" }, t("ui.lessons.wrong")),
       h("p", { class: "lesson-mistake" }, explanation, " ",
-        h("a", { class: "why-link", href: `/rules/${this.family}#${this.lesson.rule}`, target: "_blank", rel: "noopener" }, t("ui.rules.why"))),
+        sectionLink(this.learning, this.lesson.rule)),
       h("p", { class: "hint" }, t("ui.lessons.try_again")),
     );
     announce(`${t("ui.lessons.wrong")}. ${explanation} ${t("ui.lessons.try_again")}`);
