@@ -79,7 +79,7 @@ def test_swap_and_keep_are_the_last_two_ids() -> None:
     assert questions
     for state in questions:
         legal = encoder.legal_ids(state)
-        assert legal == [encoder.num_actions - 2, encoder.num_actions - 1]
+        assert list(legal) == [encoder.num_actions - 2, encoder.num_actions - 1]
         assert [str(state.move_from_action(encoder.to_engine(state, action))) for action in legal] == ["swap", "keep"]
 
 

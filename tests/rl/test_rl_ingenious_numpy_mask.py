@@ -1,0 +1,79 @@
+"""Ingenious's encoder builds its mask in numpy and reads the state without copying a view: both
+must say exactly what the engine's move list and the seat's view say, under every contact rule."""
+
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from kashi.core.state import CHANCE, TERMINAL
+from kashi.rl.config import GameConfig
+from kashi.rl.encoding import encoder_for
+from kashi.rl.masks import mask_of
+
+CONFIGS = [
+    ("ingenious", 2, {}),  # first round by the start symbols, then anywhere
+    ("ingenious", 3, {"reserve_hand": True}),
+    ("ingenious-teams", 4, {}),
+    ("ingenious-solo", 1, {}),
+    ("ingenious", 2, {"start": "centre-star"}),  # the first tile touches the star
+    ("ingenious-tutorial", 2, {}),  # must touch: the engine's own list
+]
+
+
+def positions(config: GameConfig, games: int, seed: int) -> Any:
+    """Every position with a seat to move along random games."""
+    rng = Random(seed)
+    for game in range(games):
+        state = config.make_state(game % config.players)
+        while state.current_player != TERMINAL:
+            if state.current_player == CHANCE:
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            yield state
+            state.play(state.random_move(rng))
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGS)
+def test_the_numpy_mask_marks_exactly_the_engines_legal_moves(
+    variant: str, players: int, options: dict[str, Any]
+) -> None:
+    config = GameConfig(variant, players, options)
+    encoder = encoder_for(config, "engine")
+    checked = 0
+    for state in positions(config, games=2, seed=5):
+        expected = mask_of(state.legal_actions(), state.num_actions)
+        assert np.array_equal(encoder.mask(state), expected)
+        _, mask = encoder.observe_with_mask(state, state.current_player)
+        assert np.array_equal(mask, expected)
+        assert mask.dtype == np.int8
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGS)
+def test_observing_the_state_equals_encoding_the_seats_view(
+    variant: str, players: int, options: dict[str, Any]
+) -> None:
+    config = GameConfig(variant, players, options)
+    encoder = encoder_for(config, "compact")
+    for index, state in enumerate(positions(config, games=1, seed=9)):
+        if index % 3:
+            continue
+        for seat in range(players):
+            assert np.array_equal(encoder.observe(state, seat), encoder.encode(state.view(seat), seat))
+        observation, _ = encoder.observe_with_mask(state, state.current_player)
+        assert np.array_equal(observation, encoder.encode(state.view(state.current_player), state.current_player))
+
+
+def test_a_placeholder_rack_has_no_legal_placement() -> None:
+    """A view of another seat's turn shows a rack of placeholders: nothing can be placed from it."""
+    config = GameConfig("ingenious", 2, {})
+    encoder = encoder_for(config, "engine")
+    state = next(iter(positions(config, games=1, seed=3)))
+    view = state.view(1 - state.current_player)
+    assert view.legal_actions() == []
+    assert not encoder.mask(view).any()
