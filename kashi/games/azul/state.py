@@ -72,6 +72,19 @@ ACTION_ROWS = tuple(
 """ACTION_ROWS[source index][colour][accept mask]: the action ids of those drafts (centre = last source)."""
 PRESENT = {fill.counts: tuple(c for c in range(5) if fill.counts[c]) for fill in FILLS.values()}
 """The colours present in each possible factory content."""
+FILL_DIGIT = tuple(5**colour for colour in range(5))
+FILL_CODES = {
+    sum(count * digit for count, digit in zip(counts, FILL_DIGIT, strict=True)): fill for counts, fill in FILLS.items()
+}
+"""Each fill by its counts written as base-5 digits, so a draw adds a colour's digit per tile."""
+CENTRE_BIT = 1 << CENTRE
+HELD_BY = tuple(
+    tuple(source for source in range(CENTRE + 1) if (mask >> source) & 1) for mask in range(CENTRE_BIT << 1)
+)
+"""HELD_BY[mask]: the sources (factory indices, then ``CENTRE``) named by a mask of ``holders``."""
+HOLDING = tuple(map(len, HELD_BY))
+WIDTH = tuple(map(len, DESTINATIONS))
+"""How many sources a holders mask names, and how many destinations an accept mask gives."""
 MAX_TAKE = TILES_PER_COLOUR
 COMPOSITIONS = {size: [counts for counts in FILLS if sum(counts) == size] for size in range(FACTORY_SIZE + 1)}
 """Every multiset of ``size`` tiles, as counts per colour."""
@@ -79,7 +92,7 @@ _FIELDS = (
     "rules", "num_players", "current_player", "round", "starter", "next_starter",
     "factories", "centre", "marker_in_centre", "marker_floor", "bag", "lid",
     "line_colour", "line_count", "accept", "wall", "cells", "row_colours", "column_colours",
-    "floor", "score", "table_tiles", "fill_index", "tiling", "ended",
+    "floor", "score", "table_tiles", "fill_index", "tiling", "ended", "holders",
 )  # fmt: skip
 
 
@@ -116,6 +129,8 @@ class AzulState(State[Move, Chance]):
     fill_index: int
     tiling: tuple[int, int] | None
     ended: str
+    holders: list[int]
+    """Per colour, a mask of the sources that hold it (bit ``source``; the centre is bit ``CENTRE``)."""
     _facts: list[tuple[int, str, int, dict[str, Any]]]
 
     def __init__(self, rules: AzulRules, players: int, start: int) -> None:
@@ -143,6 +158,7 @@ class AzulState(State[Move, Chance]):
         self.fill_index = 0
         self.tiling = None
         self.ended = ""
+        self.holders = [0] * COLOUR_COUNT
         self.current_player = CHANCE
         self._facts = []
 
@@ -186,6 +202,14 @@ class AzulState(State[Move, Chance]):
                 accept[base + colour] |= bit
             else:
                 accept[base + colour] &= ~bit
+
+    def refresh_caches(self) -> None:
+        """Work out every cache (accept masks, holders) again from the facts, after they were set
+        by hand (a position read from JSON or built for a test)."""
+        for seat in range(self.num_players):
+            for line in range(LINES):
+                self._refresh_accept(seat, line)
+        self.holders = holders_of(self.factories, self.centre)
 
     def outcome(self) -> Outcome | None:
         if not self.ended:
@@ -235,29 +259,23 @@ class AzulState(State[Move, Chance]):
         return actions
 
     def random_move(self, rng: Random) -> Move:
-        if self.tiling is not None or self.rules.partial_floor or self.current_player < 0:
+        """Uniform over the legal drafts without listing them: a colour's drafts number its
+        holders times its destinations, so one draw picks the colour, then the source and line."""
+        seat = self.current_player
+        if self.tiling is not None or self.rules.partial_floor or seat < 0:
             return super().random_move(rng)
         accept = self.accept
-        base = board_base(self.current_player)
-        destinations = [DESTINATIONS[accept[base + colour]] for colour in range(5)]
-        choices = []
-        total = 0
-        for source, tiles in enumerate(self.factories):
-            if tiles is not EMPTY:
-                for colour in PRESENT[tiles]:
-                    total += len(destinations[colour])
-                    choices.append((total, source, colour))
-        centre = self.centre
-        for colour in range(5):
-            if centre[colour]:
-                total += len(destinations[colour])
-                choices.append((total, CENTRE, colour))
-        pick = int(rng.random() * total)
-        for bound, source, colour in choices:
-            if pick < bound:
-                lines = destinations[colour]
-                return DRAFTS[source][colour][lines[pick - bound + len(lines)]]
-        raise AssertionError("unreachable: pick below total")
+        holders = self.holders
+        base = seat * LINES  # board_base, inlined: hot
+        counts = [HOLDING[holders[colour]] * WIDTH[accept[base + colour]] for colour in range(5)]
+        pick = int(rng.random() * sum(counts))
+        colour = 0
+        while pick >= counts[colour]:
+            pick -= counts[colour]
+            colour += 1
+        lines = DESTINATIONS[accept[base + colour]]
+        source, line = divmod(pick, len(lines))
+        return DRAFTS[HELD_BY[holders[colour]][source]][colour][lines[line]]
 
     def _sources(self) -> list[tuple[int, tuple[int, ...] | list[int]]]:
         sources: list[tuple[int, tuple[int, ...] | list[int]]] = [
@@ -277,25 +295,40 @@ class AzulState(State[Move, Chance]):
         return [Draft(source, colour, line, k) for line in lines if line != FLOOR for k in range(1, taken)]
 
     def play(self, move: Move, seat: int | None = None) -> None:
-        if self.current_player < 0:
+        player = self.current_player
+        if player < 0:
             raise IllegalMoveError("core.game_over" if self.ended else "core.not_your_turn", state="chance")
-        check_turn(self, seat)
-        seat = self.current_player
+        if seat is not None:
+            check_turn(self, seat)
         if isinstance(move, Draft):
             if self.tiling is not None:
                 raise IllegalMoveError("azul.tiling_now", line=self.tiling[1] + 1)
-            taken = self._check_draft(seat, move)
-            self._facts = []
-            self._draft(seat, move, taken)
+            if not self._plainly_legal(player, move):
+                self._check_draft(player, move)
+            if self._facts:
+                self._facts = []
+            self._draft(player, move)
         elif isinstance(move, WallPlacement):
-            self._check_placement(seat, move)
+            self._check_placement(player, move)
             self._facts = []
-            self._place_chosen(seat, move.line, move.column)
+            self._place_chosen(player, move.line, move.column)
         else:
             raise IllegalMoveError("azul.not_a_move", move=move)
 
-    def _check_draft(self, seat: int, move: Draft) -> int:
-        """The number of tiles the move takes, or the rule it breaks."""
+    def _plainly_legal(self, seat: int, move: Draft) -> bool:
+        """A whole take of a colour its source holds to a line that accepts it (or the floor),
+        read from the caches: the common case, so only other moves need ``_check_draft``."""
+        source, colour, line = move.source, move.colour, move.line
+        return bool(
+            not move.to_floor
+            and 0 <= colour < COLOUR_COUNT
+            and 0 <= source <= CENTRE
+            and (self.holders[colour] >> source) & 1
+            and (line == FLOOR or (0 <= line < FLOOR and (self.accept[seat * LINES + colour] >> line) & 1))
+        )
+
+    def _check_draft(self, seat: int, move: Draft) -> None:
+        """Refuse a draft naming the rule it breaks; pass a partial-floor take that keeps them."""
         source, colour, line, k = move.source, move.colour, move.line, move.to_floor
         well_formed = 0 <= colour < 5 and 0 <= line <= FLOOR
         if not (well_formed and (source == CENTRE or 0 <= source < len(self.factories))):
@@ -327,12 +360,17 @@ class AzulState(State[Move, Chance]):
                 raise IllegalMoveError(
                     "azul.partial_floor_count", count=taken, colour=COLOUR_NAMES[colour], most=taken - 1
                 )
-        return taken
 
-    def _draft(self, seat: int, move: Draft, taken: int) -> None:
-        colour = move.colour
-        if move.source == CENTRE:
-            self.centre[colour] = 0
+    def _draft(self, seat: int, move: Draft) -> None:
+        """Take the tiles (the rest of a factory to the centre, the marker with the centre's
+        first take), fill the line, send the rest to the floor; the round's end after the last."""
+        source, colour, line = move.source, move.colour, move.line
+        holders = self.holders
+        if source == CENTRE:
+            centre = self.centre
+            taken = centre[colour]
+            centre[colour] = 0
+            holders[colour] &= ~CENTRE_BIT
             if self.marker_in_centre:
                 self.marker_in_centre = False
                 self.marker_floor = seat
@@ -340,30 +378,52 @@ class AzulState(State[Move, Chance]):
                 if len(self.floor[seat]) < FLOOR_SPACES:
                     self.floor[seat] += MARKER
         else:
-            tiles = self.factories[move.source]
-            self.factories[move.source] = EMPTY
+            tiles = self.factories[source]
+            self.factories[source] = EMPTY
+            taken = tiles[colour]
             centre = self.centre
-            for other in range(5):
-                if other != colour:
+            kept = ~(1 << source)
+            for other in PRESENT[tiles]:
+                if other == colour:
+                    holders[other] &= kept
+                else:
                     centre[other] += tiles[other]
+                    holders[other] = (holders[other] & kept) | CENTRE_BIT
         self.table_tiles -= taken
-        if move.line == FLOOR:
+        if line == FLOOR:
             self._to_floor(seat, colour, taken)
         else:
             if move.to_floor:
                 self._to_floor(seat, colour, move.to_floor)
                 taken -= move.to_floor
-            index = seat * LINES + move.line  # board_index, inlined: every move passes here
-            fits = min(taken, move.line + 1 - self.line_count[index])
-            self.line_colour[index] = colour
-            self.line_count[index] += fits
-            self._refresh_accept(seat, move.line)
-            if taken > fits:
-                self._to_floor(seat, colour, taken - fits)
+            self._fill_line(seat, line, colour, taken)
         if self.table_tiles:
             self.current_player = (seat + 1) % self.num_players
         else:
             self._wall_tiling()
+
+    def _fill_line(self, seat: int, line: int, colour: int, taken: int) -> None:
+        """Put tiles on a pattern line that accepts their colour, the overflow to the floor, and
+        keep the accept masks: a line that starts a colour refuses the others, a full one all."""
+        base = seat * LINES  # board_base, inlined: every move passes here
+        index = base + line
+        counts = self.line_count
+        had = counts[index]
+        room = line + 1 - had
+        fits = taken if taken < room else room
+        counts[index] = had + fits
+        bit = 1 << line
+        accept = self.accept
+        if not had:
+            self.line_colour[index] = colour
+            for entry in range(base, base + COLOUR_COUNT):
+                accept[entry] &= ~bit
+            if fits < room:
+                accept[base + colour] |= bit
+        elif fits == room:
+            accept[base + colour] &= ~bit
+        if taken > fits:
+            self._to_floor(seat, colour, taken - fits)
 
     def _to_floor(self, seat: int, colour: int, count: int) -> None:
         """Floor spaces fill left to right; past the seventh (or under ``discard``) to the lid."""
@@ -578,10 +638,10 @@ class AzulState(State[Move, Chance]):
         bag = self.bag[:]
         lid = self.lid
         in_bag = sum(bag)
-        if self._filling_centre():
+        if self.fill_index == len(self.factories):
             source = bag if in_bag else lid
             return CENTRE_TILES[_draw(rng, source, sum(source))]
-        counts = [0, 0, 0, 0, 0]
+        code = 0
         poured = False
         random = rng.random
         for _ in range(FACTORY_SIZE):
@@ -596,44 +656,55 @@ class AzulState(State[Move, Chance]):
                 colour += 1
             bag[colour] -= 1
             in_bag -= 1
-            counts[colour] += 1
-        return FILLS[(counts[0], counts[1], counts[2], counts[3], counts[4])]
+            code += FILL_DIGIT[colour]
+        return FILL_CODES[code]
 
     def apply_chance(self, outcome: Chance) -> None:
         if self.current_player != CHANCE:
             raise IllegalMoveError("core.not_chance")
-        if isinstance(outcome, CentreTile) and self._filling_centre():
+        if self.fill_index == len(self.factories):
+            if not isinstance(outcome, CentreTile):
+                raise IllegalMoveError("core.bad_chance", text=str(outcome))
             self._apply_centre_tile(outcome)
-        elif isinstance(outcome, FactoryFill) and not self._filling_centre():
+        elif isinstance(outcome, FactoryFill):
             self._apply_fill(outcome)
         else:
             raise IllegalMoveError("core.bad_chance", text=str(outcome))
 
     def _apply_fill(self, fill: FactoryFill) -> None:
+        """Four tiles from the bag; when it runs short, all of it, then the lid poured in."""
         counts = fill.counts
         bag, lid = self.bag, self.lid
         in_bag = sum(bag)
-        size = sum(counts)
-        possible = size == min(FACTORY_SIZE, in_bag + sum(lid))
-        if in_bag >= size:
-            possible = possible and all(counts[c] <= bag[c] for c in range(5))
+        if in_bag >= FACTORY_SIZE:
+            if fill.size != FACTORY_SIZE:
+                raise self._bad_fill(fill)
+            left = [bag[colour] - counts[colour] for colour in range(COLOUR_COUNT)]
+            if min(left) < 0:
+                raise self._bad_fill(fill)
+            self.bag = bag = left
         else:
-            possible = possible and all(bag[c] <= counts[c] <= bag[c] + lid[c] for c in range(5))
-        if not possible:
-            raise IllegalMoveError("azul.bad_fill", fill=str(fill), bag=_tiles_text(bag), lid=_tiles_text(lid))
-        self._facts = []
-        if in_bag >= size:
-            for colour in range(5):
-                bag[colour] -= counts[colour]
-        else:
-            for colour in range(5):
+            if fill.size != min(FACTORY_SIZE, in_bag + sum(lid)) or not all(
+                bag[c] <= counts[c] <= bag[c] + lid[c] for c in range(COLOUR_COUNT)
+            ):
+                raise self._bad_fill(fill)
+            for colour in range(COLOUR_COUNT):
                 bag[colour] = lid[colour] - (counts[colour] - bag[colour])
                 lid[colour] = 0
-        self.factories[self.fill_index] = FILLS[counts].counts
-        self.table_tiles += size
-        self.fill_index += 1
-        if self._filling_centre() and not (self.rules.centre_seed_tile and (any(bag) or any(lid))):
+        if self._facts:
+            self._facts = []
+        index = self.fill_index
+        self.factories[index] = FILLS[counts].counts
+        holders = self.holders
+        for colour in fill.colours:
+            holders[colour] |= 1 << index
+        self.table_tiles += fill.size
+        self.fill_index = index = index + 1
+        if index == len(self.factories) and not (self.rules.centre_seed_tile and (any(bag) or any(lid))):
             self._start_offer()
+
+    def _bad_fill(self, fill: FactoryFill) -> IllegalMoveError:
+        return IllegalMoveError("azul.bad_fill", fill=str(fill), bag=_tiles_text(self.bag), lid=_tiles_text(self.lid))
 
     def _apply_centre_tile(self, tile: CentreTile) -> None:
         bag, lid = self.bag, self.lid
@@ -647,6 +718,7 @@ class AzulState(State[Move, Chance]):
             lid[:] = [0] * COLOUR_COUNT
         bag[tile.colour] -= 1
         self.centre[tile.colour] += 1
+        self.holders[tile.colour] |= CENTRE_BIT
         self.table_tiles += 1
         self._start_offer()
 
@@ -695,6 +767,7 @@ class AzulState(State[Move, Chance]):
         other.fill_index = self.fill_index
         other.tiling = self.tiling
         other.ended = self.ended
+        other.holders = self.holders[:]
         other._facts = self._facts
         return other
 
@@ -800,6 +873,16 @@ class AzulState(State[Move, Chance]):
 
     def __repr__(self) -> str:
         return f"<AzulState round {self.round}, to move {self.current_player}, scores {self.score}>"
+
+
+def holders_of(factories: list[tuple[int, ...]], centre: list[int]) -> list[int]:
+    """Per colour, the mask of the sources that hold it (``AzulState.holders``)."""
+    holders = [0] * COLOUR_COUNT
+    for source, tiles in [*enumerate(factories), (CENTRE, centre)]:
+        for colour in range(COLOUR_COUNT):
+            if tiles[colour]:
+                holders[colour] |= 1 << source
+    return holders
 
 
 def _draw(rng: Random, counts: list[int], total: int) -> int:
