@@ -53,10 +53,12 @@ from kashi.games.azul.rules import (
     wall_bit,
     wall_column,
 )
-from kashi.games.azul.scoring import placement
+from kashi.games.azul.scoring import full_rows, placement_part, run_points, runs
 
 EMPTY = FILLS[(0, 0, 0, 0, 0)].counts
 COLOUR_COUNT = len(COLOURS)
+PLACED = "azul.place"
+"""The key of a placement's fact until it is worded (``AzulState._placement_words``)."""
 MARKER = "1"
 """The starting-player marker as it appears on a floor line."""
 FULL_ROW = ALL_LINES = 0b11111
@@ -131,7 +133,9 @@ class AzulState(State[Move, Chance]):
     ended: str
     holders: list[int]
     """Per colour, a mask of the sources that hold it (bit ``source``; the centre is bit ``CENTRE``)."""
-    _facts: list[tuple[int, str, int, dict[str, Any]]]
+    _facts: list[tuple[int, str, int, dict[str, Any] | tuple[int, int, int, int, int]]]
+    """The score parts of the last step: key, points and parameters, or for a placement the
+    numbers it is worded from (line, column, colour, runs across and down)."""
 
     def __init__(self, rules: AzulRules, players: int, start: int) -> None:
         check_seat(start, players)
@@ -169,6 +173,8 @@ class AzulState(State[Move, Chance]):
             return ()
         by_seat: dict[int, list[ScorePart]] = {}
         for seat, key, points, params in self._facts:
+            if isinstance(params, tuple):
+                key, params = self._placement_words(*params)
             by_seat.setdefault(seat, []).append(ScorePart(key, points, params))
         return tuple(
             ScoreChange(seat, sum(part.points for part in parts), tuple(parts))
@@ -178,9 +184,17 @@ class AzulState(State[Move, Chance]):
     def scores(self) -> tuple[int, ...]:
         return tuple(self.score)
 
+    def _placement_words(
+        self, line: int, column: int, colour: int, across: int, down: int
+    ) -> tuple[str, dict[str, Any]]:
+        """A placement's score part, worded only when asked for (``_place`` keeps the numbers)."""
+        key, params = placement_part(across, down, self.rules.adjacency == "cross")
+        params.update(tile=f"{COLOURS[colour]} at {line + 1}-{column + 1}", colour=COLOUR_NAMES[colour])
+        params.update(wall_row=line + 1, wall_column=column + 1)
+        return key, params
+
     def complete_rows(self, seat: int) -> int:
-        wall = self.wall[seat]
-        return sum(1 for row in range(5) if (wall >> wall_bit(row, 0)) & FULL_ROW == FULL_ROW)
+        return full_rows(self.wall[seat])
 
     def accepts(self, seat: int, line: int, colour: int) -> bool:
         """Whether pattern ``line`` of ``seat`` may receive ``colour`` now."""
@@ -188,17 +202,19 @@ class AzulState(State[Move, Chance]):
 
     def _refresh_accept(self, seat: int, line: int) -> None:
         """Recompute which colours pattern ``line`` accepts after it or its wall row changed."""
-        base = board_base(seat)
+        base = seat * LINES  # board_base, inlined: every placement passes here
         index = base + line
         held = self.line_colour[index]
+        if held < 0:
+            allowed = ~self.row_colours[index]
+        elif self.line_count[index] <= line:
+            allowed = 1 << held
+        else:
+            allowed = 0
         bit = 1 << line
         accept = self.accept
         for colour in range(COLOUR_COUNT):
-            if held < 0:
-                ok = not (self.row_colours[index] >> colour) & 1
-            else:
-                ok = held == colour and self.line_count[index] <= line
-            if ok:
+            if (allowed >> colour) & 1:
                 accept[base + colour] |= bit
             else:
                 accept[base + colour] &= ~bit
@@ -267,7 +283,14 @@ class AzulState(State[Move, Chance]):
         accept = self.accept
         holders = self.holders
         base = seat * LINES  # board_base, inlined: hot
-        counts = [HOLDING[holders[colour]] * WIDTH[accept[base + colour]] for colour in range(5)]
+        blue, yellow, red, black, white = holders  # unrolled: a comprehension costs twice as much here
+        counts = (
+            HOLDING[blue] * WIDTH[accept[base]],
+            HOLDING[yellow] * WIDTH[accept[base + 1]],
+            HOLDING[red] * WIDTH[accept[base + 2]],
+            HOLDING[black] * WIDTH[accept[base + 3]],
+            HOLDING[white] * WIDTH[accept[base + 4]],
+        )
         pick = int(rng.random() * sum(counts))
         colour = 0
         while pick >= counts[colour]:
@@ -519,10 +542,10 @@ class AzulState(State[Move, Chance]):
 
     def _place(self, seat: int, line: int, column: int) -> None:
         """Move the line's tile to the wall, score it at once, and send the rest to the lid."""
-        base = board_base(seat)
+        base = seat * LINES  # board_base, inlined: every placement passes here
         index = base + line
         colour = self.line_colour[index]
-        self.wall[seat] |= 1 << wall_bit(line, column)
+        self.wall[seat] = wall = self.wall[seat] | 1 << (LINES * line + column)  # wall_bit, inlined
         self.cells[cell_index(seat, line, column)] = colour
         self.row_colours[index] |= 1 << colour
         self.column_colours[base + column] |= 1 << colour
@@ -530,11 +553,10 @@ class AzulState(State[Move, Chance]):
         self.line_colour[index] = -1
         self.line_count[index] = 0
         self._refresh_accept(seat, line)
-        key, points, params = placement(self.wall[seat], line, column, self.rules.adjacency == "cross")
-        params.update(tile=f"{COLOURS[colour]} at {line + 1}-{column + 1}", colour=COLOUR_NAMES[colour])
-        params.update(wall_row=line + 1, wall_column=column + 1)
+        across, down = runs(wall, line, column)
+        points = run_points(across, down, self.rules.adjacency == "cross")
         self.score[seat] += points
-        self._facts.append((seat, key, points, params))
+        self._facts.append((seat, PLACED, points, (line, column, colour, across, down)))
 
     # -- end of round, end of game -------------------------------------------------------
     def _finish_round(self) -> None:
@@ -546,14 +568,13 @@ class AzulState(State[Move, Chance]):
                 penalty = FLOOR_TOTAL[len(row)]
                 self._facts.append((seat, "azul.floor", penalty, {}))
                 self._add_clamped(seat, penalty)
-                for colour in range(5):
-                    lid[colour] += row.count(COLOURS[colour])
+                for letter in row:
+                    if letter != MARKER:
+                        lid[COLOURS.index(letter)] += 1
                 self.floor[seat] = ""
         self.marker_floor = -1
-        if self.rules.rounds:
-            over = self.round >= self.rules.rounds
-        else:
-            over = any(self.complete_rows(seat) for seat in range(self.num_players))
+        rounds = self.rules.rounds
+        over = self.round >= rounds if rounds else any(map(full_rows, self.wall))
         if over:
             self._end_game(RULES)
         elif self.round >= self.rules.max_rounds:
