@@ -65,6 +65,17 @@ def placement_points(wall: int, row: int, column: int, cross: bool) -> int:
     return run_points(*runs(wall, row, column), cross)
 
 
+def full_row_bits(wall: int) -> int:
+    """The first bit of each complete row: it survives the AND of the row's five shifts."""
+    return wall & (wall >> 1) & (wall >> 2) & (wall >> 3) & (wall >> 4) & COLUMN
+
+
 def full_rows(wall: int) -> int:
-    """How many rows of the wall are complete: a row's first bit survives the AND of five shifts."""
-    return (wall & (wall >> 1) & (wall >> 2) & (wall >> 3) & (wall >> 4) & COLUMN).bit_count()
+    """How many rows of the wall are complete."""
+    return full_row_bits(wall).bit_count()
+
+
+def full_column_bits(wall: int) -> int:
+    """Bit ``c`` set when column ``c`` is complete."""
+    step = LINES
+    return wall & (wall >> step) & (wall >> 2 * step) & (wall >> 3 * step) & (wall >> 4 * step) & FULL

@@ -9,6 +9,7 @@ only when asked for.
 from __future__ import annotations
 
 from math import comb
+from operator import sub
 from random import Random
 from typing import Any
 
@@ -51,9 +52,15 @@ from kashi.games.azul.rules import (
     cell_index,
     factories_for,
     wall_bit,
-    wall_column,
 )
-from kashi.games.azul.scoring import full_rows, placement_part, run_points, runs
+from kashi.games.azul.scoring import (
+    full_column_bits,
+    full_row_bits,
+    full_rows,
+    placement_part,
+    run_points,
+    runs,
+)
 
 EMPTY = FILLS[(0, 0, 0, 0, 0)].counts
 COLOUR_COUNT = len(COLOURS)
@@ -61,7 +68,7 @@ PLACED = "azul.place"
 """The key of a placement's fact until it is worded (``AzulState._placement_words``)."""
 MARKER = "1"
 """The starting-player marker as it appears on a floor line."""
-FULL_ROW = ALL_LINES = 0b11111
+ALL_LINES = 0b11111
 DESTINATIONS = tuple((*(line for line in range(5) if (mask >> line) & 1), FLOOR) for mask in range(ALL_LINES + 1))
 """DESTINATIONS[mask]: the pattern lines named by a 5-bit mask, then the floor."""
 ACTION_ROWS = tuple(
@@ -326,7 +333,16 @@ class AzulState(State[Move, Chance]):
         if isinstance(move, Draft):
             if self.tiling is not None:
                 raise IllegalMoveError("azul.tiling_now", line=self.tiling[1] + 1)
-            if not self._plainly_legal(player, move):
+            # The common case read from the caches: a whole take of a colour its source holds to
+            # a line that accepts it, or to the floor. Any other draft gets the full check.
+            source, colour, line = move.source, move.colour, move.line
+            if not (
+                not move.to_floor
+                and 0 <= colour < COLOUR_COUNT
+                and 0 <= source <= CENTRE
+                and (self.holders[colour] >> source) & 1
+                and (line == FLOOR or (0 <= line < FLOOR and (self.accept[player * LINES + colour] >> line) & 1))
+            ):
                 self._check_draft(player, move)
             if self._facts:
                 self._facts = []
@@ -337,18 +353,6 @@ class AzulState(State[Move, Chance]):
             self._place_chosen(player, move.line, move.column)
         else:
             raise IllegalMoveError("azul.not_a_move", move=move)
-
-    def _plainly_legal(self, seat: int, move: Draft) -> bool:
-        """A whole take of a colour its source holds to a line that accepts it (or the floor),
-        read from the caches: the common case, so only other moves need ``_check_draft``."""
-        source, colour, line = move.source, move.colour, move.line
-        return bool(
-            not move.to_floor
-            and 0 <= colour < COLOUR_COUNT
-            and 0 <= source <= CENTRE
-            and (self.holders[colour] >> source) & 1
-            and (line == FLOOR or (0 <= line < FLOOR and (self.accept[seat * LINES + colour] >> line) & 1))
-        )
 
     def _check_draft(self, seat: int, move: Draft) -> None:
         """Refuse a draft naming the rule it breaks; pass a partial-floor take that keeps them."""
@@ -463,13 +467,12 @@ class AzulState(State[Move, Chance]):
     def _wall_tiling(self) -> None:
         """Tile every seat's complete lines; on the grey side stop at each real choice."""
         if not self.rules.grey:
+            counts = self.line_count
             for seat in range(self.num_players):
-                base = board_base(seat)
+                base = seat * LINES  # board_base, inlined: hot
                 for line in range(LINES):
-                    index = base + line
-                    if self.line_count[index] == line + 1:
-                        colour = self.line_colour[index]
-                        self._place(seat, line, wall_column(colour, line))
+                    if counts[base + line] == line + 1:
+                        self._place(seat, line, (self.line_colour[base + line] + line) % LINES)  # wall_column
             self._finish_round()
             return
         self.tiling = (0, 0)
@@ -604,15 +607,18 @@ class AzulState(State[Move, Chance]):
     def _end_bonuses(self, seat: int) -> None:
         wall = self.wall[seat]
         base = board_base(seat)
-        for row in range(5):
-            if (wall >> wall_bit(row, 0)) & FULL_ROW == FULL_ROW:
-                self._bonus(seat, "azul.bonus.row", ROW_BONUS, {"row": row + 1})
-        for column in range(5):
-            if all((wall >> wall_bit(row, column)) & 1 for row in range(5)):
-                self._bonus(seat, "azul.bonus.column", COLUMN_BONUS, {"column": column + 1})
-        for colour in range(5):
-            if all((self.row_colours[base + row] >> colour) & 1 for row in range(5)):
-                self._bonus(seat, "azul.bonus.colour", COLOUR_BONUS, {"colour": COLOUR_NAMES[colour]})
+        rows, columns = full_row_bits(wall), full_column_bits(wall)
+        blue, yellow, red, black, white = self.row_colours[base : base + LINES]
+        colours = blue & yellow & red & black & white
+        for entry in range(LINES):
+            if (rows >> wall_bit(entry, 0)) & 1:
+                self._bonus(seat, "azul.bonus.row", ROW_BONUS, {"row": entry + 1})
+        for entry in range(LINES):
+            if (columns >> entry) & 1:
+                self._bonus(seat, "azul.bonus.column", COLUMN_BONUS, {"column": entry + 1})
+        for entry in range(LINES):
+            if (colours >> entry) & 1:
+                self._bonus(seat, "azul.bonus.colour", COLOUR_BONUS, {"colour": COLOUR_NAMES[entry]})
         leftover = sum(self.line_count[base : base + 5])
         if leftover and self.rules.leftover_penalty:
             penalty = -leftover * self.rules.leftover_penalty
@@ -700,7 +706,7 @@ class AzulState(State[Move, Chance]):
         if in_bag >= FACTORY_SIZE:
             if fill.size != FACTORY_SIZE:
                 raise self._bad_fill(fill)
-            left = [bag[colour] - counts[colour] for colour in range(COLOUR_COUNT)]
+            left = list(map(sub, bag, counts))
             if min(left) < 0:
                 raise self._bad_fill(fill)
             self.bag = bag = left
