@@ -49,7 +49,6 @@ from kashi.games.azul.rules import (
     AzulRules,
     board_base,
     board_index,
-    cell_index,
     factories_for,
     wall_bit,
 )
@@ -71,6 +70,8 @@ MARKER = "1"
 ALL_LINES = 0b11111
 DESTINATIONS = tuple((*(line for line in range(5) if (mask >> line) & 1), FLOOR) for mask in range(ALL_LINES + 1))
 """DESTINATIONS[mask]: the pattern lines named by a 5-bit mask, then the floor."""
+MISSING = tuple(tuple(colour for colour in range(5) if not (mask >> colour) & 1) for mask in range(ALL_LINES + 1))
+"""MISSING[colours mask]: the colours a mask lacks, in order."""
 ACTION_ROWS = tuple(
     tuple(
         tuple(tuple((source * 5 + colour) * 6 + line for line in lines) for lines in DESTINATIONS)
@@ -454,14 +455,14 @@ class AzulState(State[Move, Chance]):
 
     def _to_floor(self, seat: int, colour: int, count: int) -> None:
         """Floor spaces fill left to right; past the seventh (or under ``discard``) to the lid."""
-        if self.rules.overflow == "discard":
-            self.lid[colour] += count
-            return
-        row = self.floor[seat]
-        fits = min(count, FLOOR_SPACES - len(row))
-        if fits:
-            self.floor[seat] = row + COLOURS[colour] * fits
-        self.lid[colour] += count - fits
+        if self.rules.overflow != "discard":
+            row = self.floor[seat]
+            room = FLOOR_SPACES - len(row)
+            if room:
+                fits = count if count < room else room
+                self.floor[seat] = row + COLOURS[colour] * fits
+                count -= fits
+        self.lid[colour] += count
 
     # -- wall tiling ---------------------------------------------------------------------
     def _wall_tiling(self) -> None:
@@ -549,13 +550,15 @@ class AzulState(State[Move, Chance]):
         index = base + line
         colour = self.line_colour[index]
         self.wall[seat] = wall = self.wall[seat] | 1 << (LINES * line + column)  # wall_bit, inlined
-        self.cells[cell_index(seat, line, column)] = colour
-        self.row_colours[index] |= 1 << colour
+        self.cells[seat * WALL_CELLS + LINES * line + column] = colour  # cell_index, inlined
+        self.row_colours[index] = row = self.row_colours[index] | 1 << colour
         self.column_colours[base + column] |= 1 << colour
         self.lid[colour] += line
         self.line_colour[index] = -1
         self.line_count[index] = 0
-        self._refresh_accept(seat, line)
+        accept, bit = self.accept, 1 << line
+        for free in MISSING[row]:  # the full line accepted nothing; emptied, what its wall row lacks
+            accept[base + free] |= bit
         across, down = runs(wall, line, column)
         points = run_points(across, down, self.rules.adjacency == "cross")
         self.score[seat] += points
