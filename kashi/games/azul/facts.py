@@ -2,9 +2,10 @@
 
 ``facts_of`` lists what lies on the table and what the rules need to go on, as plain JSON
 values (docs/records.md, "State JSON"); ``build`` makes the state those facts describe, with
-every cache of the engine (wall masks, accept tables, who starts next, the refill position)
-worked out again, and refuses anything the rules cannot reach, naming the field. The position
-line (``position.py``) is another spelling of the same dict.
+every cache of the engine (wall masks, accept tables, the sources holding each colour, who
+starts next, the refill position) worked out again, and refuses anything the rules cannot
+reach, naming the field. The position line (``position.py``) is another spelling of the same
+dict.
 """
 
 from __future__ import annotations
