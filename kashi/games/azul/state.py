@@ -210,7 +210,7 @@ class AzulState(State[Move, Chance]):
 
     def _refresh_accept(self, seat: int, line: int) -> None:
         """Recompute which colours pattern ``line`` accepts after it or its wall row changed."""
-        base = seat * LINES  # board_base, inlined: every placement passes here
+        base = board_base(seat)
         index = base + line
         held = self.line_colour[index]
         if held < 0:
