@@ -2,9 +2,10 @@
 
 ``facts_of`` lists what lies on the table and what the rules need to go on, as plain JSON
 values (docs/records.md, "State JSON"); ``build`` makes the state those facts describe, with
-every cache of the engine (wall masks, accept tables, who starts next, the refill position)
-worked out again, and refuses anything the rules cannot reach, naming the field. The position
-line (``position.py``) is another spelling of the same dict.
+every cache of the engine (wall masks, accept tables, the sources holding each colour, who
+starts next, the refill position) worked out again, and refuses anything the rules cannot
+reach, naming the field. The position line (``position.py``) is another spelling of the same
+dict.
 """
 
 from __future__ import annotations
@@ -139,6 +140,7 @@ def build(rules: AzulRules, facts: dict[str, Any]) -> AzulState:
         _player(state, seat, board)
     _turn(state, facts["turn"])
     _marker(state, facts["marker_taken_by"])
+    state.refresh_caches()
     found = problems(state)
     if found:
         refuse("consistency", "; ".join(found))
@@ -177,8 +179,6 @@ def _player(state: AzulState, seat: int, board: Any) -> None:
                 state.wall[seat] |= 1 << wall_bit(row, column)
                 state.row_colours[board_index(seat, row)] |= 1 << colour
                 state.column_colours[board_index(seat, column)] |= 1 << colour
-    for line in range(LINES):
-        state._refresh_accept(seat, line)
     state.floor[seat] = _floor(board["floor"], f"{name} floor")
     if state.rules.overflow == "discard" and state.floor[seat].strip(MARKER):
         refuse(f"{name} floor", "tiles that do not fit go to the lid under these rules: only the marker lies here")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from kashi.games.azul.heuristics import COLOUR_CELLS, bonus_potential, end_bonuses, line_column, project
 from kashi.games.azul.rules import FLOOR_TOTAL, LINES, board_base, wall_bit
+from kashi.games.azul.scoring import FULL, RUN
 
 if TYPE_CHECKING:
     from kashi.games.azul.state import AzulState
@@ -30,23 +31,6 @@ TABLE_FEATURES = (
     "bag_tiles",
 )  # fmt: skip
 ROWS_DONE = SEAT_FEATURES.index("rows_5")
-FULL = 0b11111
-
-
-def _run(bits: int, index: int) -> int:
-    """Length of the run of set bits through ``index`` once that bit is set."""
-    bits |= 1 << index
-    low = index
-    while low > 0 and (bits >> (low - 1)) & 1:
-        low -= 1
-    high = index
-    while high < LINES - 1 and (bits >> (high + 1)) & 1:
-        high += 1
-    return high - low + 1
-
-
-RUN = tuple(tuple(_run(bits, index) for index in range(LINES)) for bits in range(FULL + 1))
-"""RUN[five bits][index]: the run a tile at ``index`` would join, itself counted."""
 TRANSPOSE = tuple(
     tuple(sum(((bits >> column) & 1) << (LINES * column + row) for column in range(LINES)) for bits in range(FULL + 1))
     for row in range(LINES)

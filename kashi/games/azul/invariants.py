@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.games.azul.rules import (
     COLOURS,
@@ -17,9 +15,7 @@ from kashi.games.azul.rules import (
     factories_for,
     wall_bit,
 )
-
-if TYPE_CHECKING:
-    from kashi.games.azul.state import AzulState
+from kashi.games.azul.state import AzulState, holders_of
 
 
 def problems(state: AzulState) -> list[str]:
@@ -92,6 +88,8 @@ def problems(state: AzulState) -> list[str]:
             found.append(f"seat {seat} floor {floor!r} is not a floor line")
         if state.score[seat] < 0:
             found.append(f"seat {seat} has a negative score")
+    if state.holders != holders_of(state.factories, state.centre):
+        found.append("the holders of each colour are stale")
     if state.current_player not in (CHANCE, TERMINAL) and not 0 <= state.current_player < players:
         found.append(f"current player {state.current_player} out of range")
     return found

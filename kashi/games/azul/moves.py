@@ -61,10 +61,18 @@ class FactoryFill:
 
     counts: tuple[int, ...]
     text: str = field(init=False, repr=False, compare=False)
+    size: int = field(init=False, repr=False, compare=False)
+    """The number of tiles, or -1 when ``counts`` is not five counts of at least 0 (never a fill)."""
+    colours: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """The colours present, in order."""
 
     def __post_init__(self) -> None:
         tiles = "".join(COLOURS[colour] * count for colour, count in enumerate(self.counts))
         object.__setattr__(self, "text", tiles.ljust(FACTORY_SIZE, "."))
+        counts = self.counts
+        sound = len(counts) == len(COLOURS) and all(isinstance(count, int) and count >= 0 for count in counts)
+        object.__setattr__(self, "size", sum(counts) if sound else -1)
+        object.__setattr__(self, "colours", tuple(colour for colour, count in enumerate(counts) if count))
 
     def __str__(self) -> str:
         return self.text

@@ -9,6 +9,7 @@ only when asked for.
 from __future__ import annotations
 
 from math import comb
+from operator import sub
 from random import Random
 from typing import Any
 
@@ -48,20 +49,29 @@ from kashi.games.azul.rules import (
     AzulRules,
     board_base,
     board_index,
-    cell_index,
     factories_for,
     wall_bit,
-    wall_column,
 )
-from kashi.games.azul.scoring import placement
+from kashi.games.azul.scoring import (
+    full_column_bits,
+    full_row_bits,
+    full_rows,
+    placement_part,
+    run_points,
+    runs,
+)
 
 EMPTY = FILLS[(0, 0, 0, 0, 0)].counts
 COLOUR_COUNT = len(COLOURS)
+PLACED = "azul.place"
+"""The key of a placement's fact until it is worded (``AzulState._placement_words``)."""
 MARKER = "1"
 """The starting-player marker as it appears on a floor line."""
-FULL_ROW = ALL_LINES = 0b11111
+ALL_LINES = 0b11111
 DESTINATIONS = tuple((*(line for line in range(5) if (mask >> line) & 1), FLOOR) for mask in range(ALL_LINES + 1))
 """DESTINATIONS[mask]: the pattern lines named by a 5-bit mask, then the floor."""
+MISSING = tuple(tuple(colour for colour in range(5) if not (mask >> colour) & 1) for mask in range(ALL_LINES + 1))
+"""MISSING[colours mask]: the colours a mask lacks, in order."""
 ACTION_ROWS = tuple(
     tuple(
         tuple(tuple((source * 5 + colour) * 6 + line for line in lines) for lines in DESTINATIONS)
@@ -72,6 +82,19 @@ ACTION_ROWS = tuple(
 """ACTION_ROWS[source index][colour][accept mask]: the action ids of those drafts (centre = last source)."""
 PRESENT = {fill.counts: tuple(c for c in range(5) if fill.counts[c]) for fill in FILLS.values()}
 """The colours present in each possible factory content."""
+FILL_DIGIT = tuple(5**colour for colour in range(5))
+FILL_CODES = {
+    sum(count * digit for count, digit in zip(counts, FILL_DIGIT, strict=True)): fill for counts, fill in FILLS.items()
+}
+"""Each fill by its counts written as base-5 digits, so a draw adds a colour's digit per tile."""
+CENTRE_BIT = 1 << CENTRE
+HELD_BY = tuple(
+    tuple(source for source in range(CENTRE + 1) if (mask >> source) & 1) for mask in range(CENTRE_BIT << 1)
+)
+"""HELD_BY[mask]: the sources (factory indices, then ``CENTRE``) named by a mask of ``holders``."""
+HOLDING = tuple(map(len, HELD_BY))
+WIDTH = tuple(map(len, DESTINATIONS))
+"""How many sources a holders mask names, and how many destinations an accept mask gives."""
 MAX_TAKE = TILES_PER_COLOUR
 COMPOSITIONS = {size: [counts for counts in FILLS if sum(counts) == size] for size in range(FACTORY_SIZE + 1)}
 """Every multiset of ``size`` tiles, as counts per colour."""
@@ -79,7 +102,7 @@ _FIELDS = (
     "rules", "num_players", "current_player", "round", "starter", "next_starter",
     "factories", "centre", "marker_in_centre", "marker_floor", "bag", "lid",
     "line_colour", "line_count", "accept", "wall", "cells", "row_colours", "column_colours",
-    "floor", "score", "table_tiles", "fill_index", "tiling", "ended",
+    "floor", "score", "table_tiles", "fill_index", "tiling", "ended", "holders",
 )  # fmt: skip
 
 
@@ -116,7 +139,11 @@ class AzulState(State[Move, Chance]):
     fill_index: int
     tiling: tuple[int, int] | None
     ended: str
-    _facts: list[tuple[int, str, int, dict[str, Any]]]
+    holders: list[int]
+    """Per colour, a mask of the sources that hold it (bit ``source``; the centre is bit ``CENTRE``)."""
+    _facts: list[tuple[int, str, int, dict[str, Any] | tuple[int, int, int, int, int]]]
+    """The score parts of the last step: key, points and parameters, or for a placement the
+    numbers it is worded from (line, column, colour, runs across and down)."""
 
     def __init__(self, rules: AzulRules, players: int, start: int) -> None:
         check_seat(start, players)
@@ -143,6 +170,7 @@ class AzulState(State[Move, Chance]):
         self.fill_index = 0
         self.tiling = None
         self.ended = ""
+        self.holders = [0] * COLOUR_COUNT
         self.current_player = CHANCE
         self._facts = []
 
@@ -153,6 +181,8 @@ class AzulState(State[Move, Chance]):
             return ()
         by_seat: dict[int, list[ScorePart]] = {}
         for seat, key, points, params in self._facts:
+            if isinstance(params, tuple):
+                key, params = self._placement_words(*params)
             by_seat.setdefault(seat, []).append(ScorePart(key, points, params))
         return tuple(
             ScoreChange(seat, sum(part.points for part in parts), tuple(parts))
@@ -162,9 +192,17 @@ class AzulState(State[Move, Chance]):
     def scores(self) -> tuple[int, ...]:
         return tuple(self.score)
 
+    def _placement_words(
+        self, line: int, column: int, colour: int, across: int, down: int
+    ) -> tuple[str, dict[str, Any]]:
+        """A placement's score part, worded only when asked for (``_place`` keeps the numbers)."""
+        key, params = placement_part(across, down, self.rules.adjacency == "cross")
+        params.update(tile=f"{COLOURS[colour]} at {line + 1}-{column + 1}", colour=COLOUR_NAMES[colour])
+        params.update(wall_row=line + 1, wall_column=column + 1)
+        return key, params
+
     def complete_rows(self, seat: int) -> int:
-        wall = self.wall[seat]
-        return sum(1 for row in range(5) if (wall >> wall_bit(row, 0)) & FULL_ROW == FULL_ROW)
+        return full_rows(self.wall[seat])
 
     def accepts(self, seat: int, line: int, colour: int) -> bool:
         """Whether pattern ``line`` of ``seat`` may receive ``colour`` now."""
@@ -175,17 +213,27 @@ class AzulState(State[Move, Chance]):
         base = board_base(seat)
         index = base + line
         held = self.line_colour[index]
+        if held < 0:
+            allowed = ~self.row_colours[index]
+        elif self.line_count[index] <= line:
+            allowed = 1 << held
+        else:
+            allowed = 0
         bit = 1 << line
         accept = self.accept
         for colour in range(COLOUR_COUNT):
-            if held < 0:
-                ok = not (self.row_colours[index] >> colour) & 1
-            else:
-                ok = held == colour and self.line_count[index] <= line
-            if ok:
+            if (allowed >> colour) & 1:
                 accept[base + colour] |= bit
             else:
                 accept[base + colour] &= ~bit
+
+    def refresh_caches(self) -> None:
+        """Work out every cache (accept masks, holders) again from the facts, after they were set
+        by hand (a position read from JSON or built for a test)."""
+        for seat in range(self.num_players):
+            for line in range(LINES):
+                self._refresh_accept(seat, line)
+        self.holders = holders_of(self.factories, self.centre)
 
     def outcome(self) -> Outcome | None:
         if not self.ended:
@@ -235,29 +283,30 @@ class AzulState(State[Move, Chance]):
         return actions
 
     def random_move(self, rng: Random) -> Move:
-        if self.tiling is not None or self.rules.partial_floor or self.current_player < 0:
+        """Uniform over the legal drafts without listing them: a colour's drafts number its
+        holders times its destinations, so one draw picks the colour, then the source and line."""
+        seat = self.current_player
+        if self.tiling is not None or self.rules.partial_floor or seat < 0:
             return super().random_move(rng)
         accept = self.accept
-        base = board_base(self.current_player)
-        destinations = [DESTINATIONS[accept[base + colour]] for colour in range(5)]
-        choices = []
-        total = 0
-        for source, tiles in enumerate(self.factories):
-            if tiles is not EMPTY:
-                for colour in PRESENT[tiles]:
-                    total += len(destinations[colour])
-                    choices.append((total, source, colour))
-        centre = self.centre
-        for colour in range(5):
-            if centre[colour]:
-                total += len(destinations[colour])
-                choices.append((total, CENTRE, colour))
-        pick = int(rng.random() * total)
-        for bound, source, colour in choices:
-            if pick < bound:
-                lines = destinations[colour]
-                return DRAFTS[source][colour][lines[pick - bound + len(lines)]]
-        raise AssertionError("unreachable: pick below total")
+        holders = self.holders
+        base = seat * LINES  # board_base, inlined: hot
+        blue, yellow, red, black, white = holders  # unrolled: a comprehension costs twice as much here
+        counts = (
+            HOLDING[blue] * WIDTH[accept[base]],
+            HOLDING[yellow] * WIDTH[accept[base + 1]],
+            HOLDING[red] * WIDTH[accept[base + 2]],
+            HOLDING[black] * WIDTH[accept[base + 3]],
+            HOLDING[white] * WIDTH[accept[base + 4]],
+        )
+        pick = int(rng.random() * sum(counts))
+        colour = 0
+        while pick >= counts[colour]:
+            pick -= counts[colour]
+            colour += 1
+        lines = DESTINATIONS[accept[base + colour]]
+        source, line = divmod(pick, len(lines))
+        return DRAFTS[HELD_BY[holders[colour]][source]][colour][lines[line]]
 
     def _sources(self) -> list[tuple[int, tuple[int, ...] | list[int]]]:
         sources: list[tuple[int, tuple[int, ...] | list[int]]] = [
@@ -277,25 +326,37 @@ class AzulState(State[Move, Chance]):
         return [Draft(source, colour, line, k) for line in lines if line != FLOOR for k in range(1, taken)]
 
     def play(self, move: Move, seat: int | None = None) -> None:
-        if self.current_player < 0:
+        player = self.current_player
+        if player < 0:
             raise IllegalMoveError("core.game_over" if self.ended else "core.not_your_turn", state="chance")
-        check_turn(self, seat)
-        seat = self.current_player
+        if seat is not None:
+            check_turn(self, seat)
         if isinstance(move, Draft):
             if self.tiling is not None:
                 raise IllegalMoveError("azul.tiling_now", line=self.tiling[1] + 1)
-            taken = self._check_draft(seat, move)
-            self._facts = []
-            self._draft(seat, move, taken)
+            # The common case read from the caches: a whole take of a colour its source holds to
+            # a line that accepts it, or to the floor. Any other draft gets the full check.
+            source, colour, line = move.source, move.colour, move.line
+            if not (
+                not move.to_floor
+                and 0 <= colour < COLOUR_COUNT
+                and 0 <= source <= CENTRE
+                and (self.holders[colour] >> source) & 1
+                and (line == FLOOR or (0 <= line < FLOOR and (self.accept[player * LINES + colour] >> line) & 1))
+            ):
+                self._check_draft(player, move)
+            if self._facts:
+                self._facts = []
+            self._draft(player, move)
         elif isinstance(move, WallPlacement):
-            self._check_placement(seat, move)
+            self._check_placement(player, move)
             self._facts = []
-            self._place_chosen(seat, move.line, move.column)
+            self._place_chosen(player, move.line, move.column)
         else:
             raise IllegalMoveError("azul.not_a_move", move=move)
 
-    def _check_draft(self, seat: int, move: Draft) -> int:
-        """The number of tiles the move takes, or the rule it breaks."""
+    def _check_draft(self, seat: int, move: Draft) -> None:
+        """Refuse a draft naming the rule it breaks; pass a partial-floor take that keeps them."""
         source, colour, line, k = move.source, move.colour, move.line, move.to_floor
         well_formed = 0 <= colour < 5 and 0 <= line <= FLOOR
         if not (well_formed and (source == CENTRE or 0 <= source < len(self.factories))):
@@ -327,12 +388,17 @@ class AzulState(State[Move, Chance]):
                 raise IllegalMoveError(
                     "azul.partial_floor_count", count=taken, colour=COLOUR_NAMES[colour], most=taken - 1
                 )
-        return taken
 
-    def _draft(self, seat: int, move: Draft, taken: int) -> None:
-        colour = move.colour
-        if move.source == CENTRE:
-            self.centre[colour] = 0
+    def _draft(self, seat: int, move: Draft) -> None:
+        """Take the tiles (the rest of a factory to the centre, the marker with the centre's
+        first take), fill the line, send the rest to the floor; the round's end after the last."""
+        source, colour, line = move.source, move.colour, move.line
+        holders = self.holders
+        if source == CENTRE:
+            centre = self.centre
+            taken = centre[colour]
+            centre[colour] = 0
+            holders[colour] &= ~CENTRE_BIT
             if self.marker_in_centre:
                 self.marker_in_centre = False
                 self.marker_floor = seat
@@ -340,53 +406,74 @@ class AzulState(State[Move, Chance]):
                 if len(self.floor[seat]) < FLOOR_SPACES:
                     self.floor[seat] += MARKER
         else:
-            tiles = self.factories[move.source]
-            self.factories[move.source] = EMPTY
+            tiles = self.factories[source]
+            self.factories[source] = EMPTY
+            taken = tiles[colour]
             centre = self.centre
-            for other in range(5):
-                if other != colour:
+            kept = ~(1 << source)
+            for other in PRESENT[tiles]:
+                if other == colour:
+                    holders[other] &= kept
+                else:
                     centre[other] += tiles[other]
+                    holders[other] = (holders[other] & kept) | CENTRE_BIT
         self.table_tiles -= taken
-        if move.line == FLOOR:
+        if line == FLOOR:
             self._to_floor(seat, colour, taken)
         else:
             if move.to_floor:
                 self._to_floor(seat, colour, move.to_floor)
                 taken -= move.to_floor
-            index = seat * LINES + move.line  # board_index, inlined: every move passes here
-            fits = min(taken, move.line + 1 - self.line_count[index])
-            self.line_colour[index] = colour
-            self.line_count[index] += fits
-            self._refresh_accept(seat, move.line)
-            if taken > fits:
-                self._to_floor(seat, colour, taken - fits)
+            self._fill_line(seat, line, colour, taken)
         if self.table_tiles:
             self.current_player = (seat + 1) % self.num_players
         else:
             self._wall_tiling()
 
+    def _fill_line(self, seat: int, line: int, colour: int, taken: int) -> None:
+        """Put tiles on a pattern line that accepts their colour, the overflow to the floor, and
+        keep the accept masks: a line that starts a colour refuses the others, a full one all."""
+        base = seat * LINES  # board_base, inlined: every move passes here
+        index = base + line
+        counts = self.line_count
+        had = counts[index]
+        room = line + 1 - had
+        fits = taken if taken < room else room
+        counts[index] = had + fits
+        bit = 1 << line
+        accept = self.accept
+        if not had:
+            self.line_colour[index] = colour
+            for entry in range(base, base + COLOUR_COUNT):
+                accept[entry] &= ~bit
+            if fits < room:
+                accept[base + colour] |= bit
+        elif fits == room:
+            accept[base + colour] &= ~bit
+        if taken > fits:
+            self._to_floor(seat, colour, taken - fits)
+
     def _to_floor(self, seat: int, colour: int, count: int) -> None:
         """Floor spaces fill left to right; past the seventh (or under ``discard``) to the lid."""
-        if self.rules.overflow == "discard":
-            self.lid[colour] += count
-            return
-        row = self.floor[seat]
-        fits = min(count, FLOOR_SPACES - len(row))
-        if fits:
-            self.floor[seat] = row + COLOURS[colour] * fits
-        self.lid[colour] += count - fits
+        if self.rules.overflow != "discard":
+            row = self.floor[seat]
+            room = FLOOR_SPACES - len(row)
+            if room:
+                fits = count if count < room else room
+                self.floor[seat] = row + COLOURS[colour] * fits
+                count -= fits
+        self.lid[colour] += count
 
     # -- wall tiling ---------------------------------------------------------------------
     def _wall_tiling(self) -> None:
         """Tile every seat's complete lines; on the grey side stop at each real choice."""
         if not self.rules.grey:
+            counts = self.line_count
             for seat in range(self.num_players):
-                base = board_base(seat)
+                base = seat * LINES  # board_base, inlined: hot
                 for line in range(LINES):
-                    index = base + line
-                    if self.line_count[index] == line + 1:
-                        colour = self.line_colour[index]
-                        self._place(seat, line, wall_column(colour, line))
+                    if counts[base + line] == line + 1:
+                        self._place(seat, line, (self.line_colour[base + line] + line) % LINES)  # wall_column
             self._finish_round()
             return
         self.tiling = (0, 0)
@@ -459,22 +546,23 @@ class AzulState(State[Move, Chance]):
 
     def _place(self, seat: int, line: int, column: int) -> None:
         """Move the line's tile to the wall, score it at once, and send the rest to the lid."""
-        base = board_base(seat)
+        base = seat * LINES  # board_base, inlined: every placement passes here
         index = base + line
         colour = self.line_colour[index]
-        self.wall[seat] |= 1 << wall_bit(line, column)
-        self.cells[cell_index(seat, line, column)] = colour
-        self.row_colours[index] |= 1 << colour
+        self.wall[seat] = wall = self.wall[seat] | 1 << (LINES * line + column)  # wall_bit, inlined
+        self.cells[seat * WALL_CELLS + LINES * line + column] = colour  # cell_index, inlined
+        self.row_colours[index] = row = self.row_colours[index] | 1 << colour
         self.column_colours[base + column] |= 1 << colour
         self.lid[colour] += line
         self.line_colour[index] = -1
         self.line_count[index] = 0
-        self._refresh_accept(seat, line)
-        key, points, params = placement(self.wall[seat], line, column, self.rules.adjacency == "cross")
-        params.update(tile=f"{COLOURS[colour]} at {line + 1}-{column + 1}", colour=COLOUR_NAMES[colour])
-        params.update(wall_row=line + 1, wall_column=column + 1)
+        accept, bit = self.accept, 1 << line
+        for free in MISSING[row]:  # the full line accepted nothing; emptied, what its wall row lacks
+            accept[base + free] |= bit
+        across, down = runs(wall, line, column)
+        points = run_points(across, down, self.rules.adjacency == "cross")
         self.score[seat] += points
-        self._facts.append((seat, key, points, params))
+        self._facts.append((seat, PLACED, points, (line, column, colour, across, down)))
 
     # -- end of round, end of game -------------------------------------------------------
     def _finish_round(self) -> None:
@@ -486,14 +574,13 @@ class AzulState(State[Move, Chance]):
                 penalty = FLOOR_TOTAL[len(row)]
                 self._facts.append((seat, "azul.floor", penalty, {}))
                 self._add_clamped(seat, penalty)
-                for colour in range(5):
-                    lid[colour] += row.count(COLOURS[colour])
+                for letter in row:
+                    if letter != MARKER:
+                        lid[COLOURS.index(letter)] += 1
                 self.floor[seat] = ""
         self.marker_floor = -1
-        if self.rules.rounds:
-            over = self.round >= self.rules.rounds
-        else:
-            over = any(self.complete_rows(seat) for seat in range(self.num_players))
+        rounds = self.rules.rounds
+        over = self.round >= rounds if rounds else any(map(full_rows, self.wall))
         if over:
             self._end_game(RULES)
         elif self.round >= self.rules.max_rounds:
@@ -523,15 +610,18 @@ class AzulState(State[Move, Chance]):
     def _end_bonuses(self, seat: int) -> None:
         wall = self.wall[seat]
         base = board_base(seat)
-        for row in range(5):
-            if (wall >> wall_bit(row, 0)) & FULL_ROW == FULL_ROW:
-                self._bonus(seat, "azul.bonus.row", ROW_BONUS, {"row": row + 1})
-        for column in range(5):
-            if all((wall >> wall_bit(row, column)) & 1 for row in range(5)):
-                self._bonus(seat, "azul.bonus.column", COLUMN_BONUS, {"column": column + 1})
-        for colour in range(5):
-            if all((self.row_colours[base + row] >> colour) & 1 for row in range(5)):
-                self._bonus(seat, "azul.bonus.colour", COLOUR_BONUS, {"colour": COLOUR_NAMES[colour]})
+        rows, columns = full_row_bits(wall), full_column_bits(wall)
+        blue, yellow, red, black, white = self.row_colours[base : base + LINES]
+        colours = blue & yellow & red & black & white
+        for entry in range(LINES):
+            if (rows >> wall_bit(entry, 0)) & 1:
+                self._bonus(seat, "azul.bonus.row", ROW_BONUS, {"row": entry + 1})
+        for entry in range(LINES):
+            if (columns >> entry) & 1:
+                self._bonus(seat, "azul.bonus.column", COLUMN_BONUS, {"column": entry + 1})
+        for entry in range(LINES):
+            if (colours >> entry) & 1:
+                self._bonus(seat, "azul.bonus.colour", COLOUR_BONUS, {"colour": COLOUR_NAMES[entry]})
         leftover = sum(self.line_count[base : base + 5])
         if leftover and self.rules.leftover_penalty:
             penalty = -leftover * self.rules.leftover_penalty
@@ -578,10 +668,10 @@ class AzulState(State[Move, Chance]):
         bag = self.bag[:]
         lid = self.lid
         in_bag = sum(bag)
-        if self._filling_centre():
+        if self.fill_index == len(self.factories):
             source = bag if in_bag else lid
             return CENTRE_TILES[_draw(rng, source, sum(source))]
-        counts = [0, 0, 0, 0, 0]
+        code = 0
         poured = False
         random = rng.random
         for _ in range(FACTORY_SIZE):
@@ -596,44 +686,55 @@ class AzulState(State[Move, Chance]):
                 colour += 1
             bag[colour] -= 1
             in_bag -= 1
-            counts[colour] += 1
-        return FILLS[(counts[0], counts[1], counts[2], counts[3], counts[4])]
+            code += FILL_DIGIT[colour]
+        return FILL_CODES[code]
 
     def apply_chance(self, outcome: Chance) -> None:
         if self.current_player != CHANCE:
             raise IllegalMoveError("core.not_chance")
-        if isinstance(outcome, CentreTile) and self._filling_centre():
+        if self.fill_index == len(self.factories):
+            if not isinstance(outcome, CentreTile):
+                raise IllegalMoveError("core.bad_chance", text=str(outcome))
             self._apply_centre_tile(outcome)
-        elif isinstance(outcome, FactoryFill) and not self._filling_centre():
+        elif isinstance(outcome, FactoryFill):
             self._apply_fill(outcome)
         else:
             raise IllegalMoveError("core.bad_chance", text=str(outcome))
 
     def _apply_fill(self, fill: FactoryFill) -> None:
+        """Four tiles from the bag; when it runs short, all of it, then the lid poured in."""
         counts = fill.counts
         bag, lid = self.bag, self.lid
         in_bag = sum(bag)
-        size = sum(counts)
-        possible = size == min(FACTORY_SIZE, in_bag + sum(lid))
-        if in_bag >= size:
-            possible = possible and all(counts[c] <= bag[c] for c in range(5))
+        if in_bag >= FACTORY_SIZE:
+            if fill.size != FACTORY_SIZE:
+                raise self._bad_fill(fill)
+            left = list(map(sub, bag, counts))
+            if min(left) < 0:
+                raise self._bad_fill(fill)
+            self.bag = bag = left
         else:
-            possible = possible and all(bag[c] <= counts[c] <= bag[c] + lid[c] for c in range(5))
-        if not possible:
-            raise IllegalMoveError("azul.bad_fill", fill=str(fill), bag=_tiles_text(bag), lid=_tiles_text(lid))
-        self._facts = []
-        if in_bag >= size:
-            for colour in range(5):
-                bag[colour] -= counts[colour]
-        else:
-            for colour in range(5):
+            if fill.size != min(FACTORY_SIZE, in_bag + sum(lid)) or not all(
+                bag[c] <= counts[c] <= bag[c] + lid[c] for c in range(COLOUR_COUNT)
+            ):
+                raise self._bad_fill(fill)
+            for colour in range(COLOUR_COUNT):
                 bag[colour] = lid[colour] - (counts[colour] - bag[colour])
                 lid[colour] = 0
-        self.factories[self.fill_index] = FILLS[counts].counts
-        self.table_tiles += size
-        self.fill_index += 1
-        if self._filling_centre() and not (self.rules.centre_seed_tile and (any(bag) or any(lid))):
+        if self._facts:
+            self._facts = []
+        index = self.fill_index
+        self.factories[index] = FILLS[counts].counts
+        holders = self.holders
+        for colour in fill.colours:
+            holders[colour] |= 1 << index
+        self.table_tiles += fill.size
+        self.fill_index = index = index + 1
+        if index == len(self.factories) and not (self.rules.centre_seed_tile and (any(bag) or any(lid))):
             self._start_offer()
+
+    def _bad_fill(self, fill: FactoryFill) -> IllegalMoveError:
+        return IllegalMoveError("azul.bad_fill", fill=str(fill), bag=_tiles_text(self.bag), lid=_tiles_text(self.lid))
 
     def _apply_centre_tile(self, tile: CentreTile) -> None:
         bag, lid = self.bag, self.lid
@@ -647,6 +748,7 @@ class AzulState(State[Move, Chance]):
             lid[:] = [0] * COLOUR_COUNT
         bag[tile.colour] -= 1
         self.centre[tile.colour] += 1
+        self.holders[tile.colour] |= CENTRE_BIT
         self.table_tiles += 1
         self._start_offer()
 
@@ -695,6 +797,7 @@ class AzulState(State[Move, Chance]):
         other.fill_index = self.fill_index
         other.tiling = self.tiling
         other.ended = self.ended
+        other.holders = self.holders[:]
         other._facts = self._facts
         return other
 
@@ -800,6 +903,16 @@ class AzulState(State[Move, Chance]):
 
     def __repr__(self) -> str:
         return f"<AzulState round {self.round}, to move {self.current_player}, scores {self.score}>"
+
+
+def holders_of(factories: list[tuple[int, ...]], centre: list[int]) -> list[int]:
+    """Per colour, the mask of the sources that hold it (``AzulState.holders``)."""
+    holders = [0] * COLOUR_COUNT
+    for source, tiles in [*enumerate(factories), (CENTRE, centre)]:
+        for colour in range(COLOUR_COUNT):
+            if tiles[colour]:
+                holders[colour] |= 1 << source
+    return holders
 
 
 def _draw(rng: Random, counts: list[int], total: int) -> int:

@@ -113,9 +113,7 @@ def board(
         state.lid = [20 - count for count in used]
     if scores is not None:
         state.score = list(scores)
-    for seat in range(players):
-        for line in range(5):
-            state._refresh_accept(seat, line)
+    state.refresh_caches()
     found = problems(state)
     assert found == [], found
     return state

@@ -8,7 +8,8 @@ import pytest
 
 from kashi.core.errors import IllegalMoveError
 from kashi.core.state import CHANCE
-from kashi.games.azul.moves import FILLS
+from kashi.games.azul import AzulRules
+from kashi.games.azul.moves import FILLS, FactoryFill
 from kashi.games.azul.state import EMPTY, AzulState
 from tests.games.azul.builders import board, counts, fill
 
@@ -87,6 +88,17 @@ def test_an_impossible_fill_is_refused_and_changes_nothing(text: str) -> None:
         state.apply_chance(state.parse_chance(text))
     assert error.value.key in {"azul.bad_fill", "core.bad_chance"}
     assert state.to_json() == before
+
+
+@pytest.mark.parametrize("counts", [(-1, 2, 1, 1, 1), (1, 1, 1, 1), (5, 0, 0, 0, 0)])
+def test_a_fill_object_that_is_no_fill_is_refused_and_changes_nothing(counts: tuple[int, ...]) -> None:
+    """Counts below zero, or not five of them, are refused like any impossible fill."""
+    state = AzulState(AzulRules(), 2, 0)
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as error:
+        state.apply_chance(FactoryFill(counts))
+    assert error.value.key == "azul.bad_fill"
+    assert state.to_json() == before and state.bag == [20] * 5
 
 
 def test_a_round_with_no_tiles_goes_straight_to_wall_tiling() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from itertools import count
 from random import Random
 from typing import Any
 
@@ -12,8 +13,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kashi
+from kashi.core.errors import IllegalMoveError
 from kashi.core.outcome import RULES
-from kashi.games.azul import AzulRules, AzulState
+from kashi.games.azul import CENTRE, FLOOR, AzulRules, AzulState, Draft
 from tests.games.azul.checks import check, play_out, replays
 
 VARIANTS = [("azul", {}), ("azul-grey", {}), ("azul-quick", {}), ("azul", {"partial_floor": True})]
@@ -77,10 +79,22 @@ def test_copies_views_and_json_are_independent(seed: int, players: int, steps: i
         assert state.to_json() == before
 
 
-@pytest.mark.parametrize(("variant", "seed", "steps"), [("azul", 1, 0), ("azul", 2, 3), ("azul-quick", 3, 5)])
-def test_random_move_is_uniform_over_the_legal_moves(variant: str, seed: int, steps: int) -> None:
+POSITIONS = [
+    ("azul", 3, 1, 0),
+    ("azul", 3, 2, 3),
+    ("azul-quick", 3, 3, 5),
+    ("azul", 2, 4, 14),
+    ("azul", 4, 5, 30),
+    ("azul", 2, 6, 40),
+    ("azul", 3, 7, 60),
+]
+"""Openings and later positions: lines started, full or barred by the wall, colours in the centre."""
+
+
+@pytest.mark.parametrize(("variant", "players", "seed", "steps"), POSITIONS)
+def test_random_move_is_uniform_over_the_legal_moves(variant: str, players: int, seed: int, steps: int) -> None:
     """random_move draws each legal move with the same probability (a generous chi-square bound)."""
-    game = kashi.new_game(variant, players=3, seed=seed)
+    game = kashi.new_game(variant, players=players, seed=seed)
     rng = Random(seed)
     for _ in range(steps):
         game.play(game.state.random_move(rng))
@@ -91,3 +105,46 @@ def test_random_move_is_uniform_over_the_legal_moves(variant: str, seed: int, st
     chi2 = sum((seen[move] - 200) ** 2 / 200 for move in legal)
     freedom = len(legal) - 1
     assert chi2 < freedom + 6 * (2 * freedom) ** 0.5
+
+
+CANDIDATES = [
+    *(Draft(source, colour, line) for source in range(CENTRE + 1) for colour in range(5) for line in range(FLOOR + 1)),
+    *(
+        Draft(source, colour, line, k)
+        for source in (0, CENTRE)
+        for colour in range(5)
+        for line in range(5)
+        for k in (1, 2)
+    ),
+    *(
+        Draft(source, colour, line)
+        for source, colour, line in [(-1, 0, 0), (0, -1, 0), (0, 0, -1), (0, 5, 0), (10, 0, 0)]
+    ),
+]
+"""Every whole take, partial takes from a few sources, and drafts outside the board."""
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**40), players=st.sampled_from([2, 3, 4]), variant=st.sampled_from(VARIANTS))
+def test_play_accepts_exactly_the_legal_moves(seed: int, players: int, variant: tuple[str, dict[str, Any]]) -> None:
+    """play takes every listed move and refuses every other draft, unchanged (every fourth
+    decision of a game, to keep the test short)."""
+    name, options = variant
+    game = kashi.new_game(name, players=players, seed=seed, **options)
+    rng = Random(seed)
+    for decision in count():
+        if game.is_over():
+            break
+        state = game.state
+        if decision % 4 == 0:
+            legal = set(state.legal_moves())
+            before = state.position()
+            for move in CANDIDATES:
+                other = state.copy()
+                try:
+                    other.play(move)
+                except IllegalMoveError:
+                    assert move not in legal and other.position() == before, move
+                else:
+                    assert move in legal, move
+        game.play(state.random_move(rng))
