@@ -740,15 +740,18 @@ class AzulState(State[Move, Chance]):
         bag, lid = self.bag, self.lid
         source_is_lid = not any(bag)
         source = lid if source_is_lid else bag
-        if not source[tile.colour]:
+        colour = tile.colour
+        if type(colour) is not int or not 0 <= colour < COLOUR_COUNT:
+            raise IllegalMoveError("azul.bad_centre_tile", tile=repr(tile))
+        if not source[colour]:
             raise IllegalMoveError("azul.bad_centre_tile", tile=str(tile))
         self._facts = []
         if source_is_lid:
             bag[:] = lid
             lid[:] = [0] * COLOUR_COUNT
-        bag[tile.colour] -= 1
-        self.centre[tile.colour] += 1
-        self.holders[tile.colour] |= CENTRE_BIT
+        bag[colour] -= 1
+        self.centre[colour] += 1
+        self.holders[colour] |= CENTRE_BIT
         self.table_tiles += 1
         self._start_offer()
 

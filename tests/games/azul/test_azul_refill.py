@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from random import Random
 
 import pytest
 
 from kashi.core.errors import IllegalMoveError
 from kashi.core.state import CHANCE
 from kashi.games.azul import AzulRules
-from kashi.games.azul.moves import FILLS, FactoryFill
+from kashi.games.azul.moves import FILLS, CentreTile, FactoryFill
 from kashi.games.azul.state import EMPTY, AzulState
 from tests.games.azul.builders import board, counts, fill
 
@@ -132,3 +133,18 @@ def test_factories_are_filled_in_factory_order_with_four_tiles() -> None:
         assert str(FILLS[state.factories[index]]) == token
     assert state.current_player == 0
     assert state.bag == [20 - count for count in counts("".join(tokens))]
+
+
+@pytest.mark.parametrize("colour", [-1, 5, 99, "R"])
+def test_a_centre_tile_of_no_colour_is_refused_and_changes_nothing(colour: object) -> None:
+    """Under centre_seed_tile the extra tile must be one of the five colours (not counted from the
+    end of the list, not out of range)."""
+    rng = Random(4)
+    state = AzulState(AzulRules(centre_seed_tile=True), 2, 0)
+    while not any(isinstance(outcome, CentreTile) for outcome, _ in state.chance_outcomes()):
+        state.apply_chance(state.sample_chance(rng))
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError) as error:
+        state.apply_chance(CentreTile(colour))  # type: ignore[arg-type]
+    assert error.value.key == "azul.bad_centre_tile"
+    assert state.to_json() == before
