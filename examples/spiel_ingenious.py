@@ -24,6 +24,8 @@ from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 
 from kashi.rl.openspiel import register
 
+FinalPolicy = ismcts.ISMCTSFinalPolicyType
+
 Player = Callable[[Any], int]
 """Chooses an action in an OpenSpiel state whose player is to move."""
 
@@ -54,7 +56,11 @@ def search_player(game: Any, simulations: int, seed: int) -> Player:
     evaluator, random_state = HeuristicEvaluator(), np.random.RandomState(seed)
     if game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION:
         return mcts.MCTSBot(game, 2.0, simulations, evaluator, random_state=random_state).step  # type: ignore[no-any-return]
-    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, simulations, random_state=random_state)
+    # An Ingenious turn has hundreds of legal placements, more than a move's simulations, so most
+    # children of the root are visited once: the most visited says little, the best valued more.
+    bot = ismcts.ISMCTSBot(
+        game, evaluator, 2.0, simulations, random_state=random_state, final_policy_type=FinalPolicy.MAX_VALUE
+    )
     return bot.step  # type: ignore[no-any-return]
 
 
