@@ -3,5 +3,6 @@
 (``kashi.rl.vector``), sharing one table runner, one observation encoder per game family and
 one set of reward schemes.
 
-They need the ``kashi[rl]`` extra (numpy, pettingzoo, gymnasium, open_spiel).
+They need the ``kashi[rl]`` extra (numpy, pettingzoo, gymnasium); the OpenSpiel adapter needs
+``kashi[spiel]`` too, and only it imports ``pyspiel``, so the rest works without OpenSpiel.
 """

@@ -1,6 +1,7 @@
 """OpenSpiel Python games ``kashi_azul``, ``kashi_azul_duel`` and ``kashi_ingenious``.
 
-Call ``register()`` once, then ``pyspiel.load_game("kashi_azul", {"players": 3})``.
+Call ``register()`` once, then ``pyspiel.load_game("kashi_azul", {"players": 3})``. Needs the
+``kashi[spiel]`` extra (OpenSpiel), which the rest of ``kashi.rl`` does without.
 """
 
 from __future__ import annotations

@@ -1,0 +1,49 @@
+"""Tests that need an optional extra skip without it, saying what to install, except under
+KASHI_REQUIRE_SERVICES=1 (CI), where a missing extra is a failure: CI installs every extra, so a
+skip there would hide tests that never ran."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def require_modules(extra: str, *modules: str) -> None:
+    """Skip the calling test module unless ``modules`` import (fail under KASHI_REQUIRE_SERVICES=1)."""
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    if not missing:
+        return
+    message = f"{', '.join(missing)} not installed: pip install -e '.[{extra}]'"
+    if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{message}; KASHI_REQUIRE_SERVICES=1 requires it")
+    pytest.skip(message, allow_module_level=True)
+
+
+def needs_extra(extra: str, *modules: str) -> Callable[[Path, Any], pytest.Module | None]:
+    """A ``pytest_pycollect_makemodule`` hook for a conftest: every test module of its directory
+    is checked with ``require_modules`` before its own imports run, however pytest was pointed at
+    it (a conftest that skipped on import would stop a run naming its directory)."""
+
+    def pytest_pycollect_makemodule(module_path: Path, parent: Any) -> pytest.Module | None:
+        if all(importlib.util.find_spec(name) for name in modules):
+            return None
+        return MissingExtraModule.from_parent(parent, path=module_path, needs=(extra, *modules))
+
+    return pytest_pycollect_makemodule
+
+
+class MissingExtraModule(pytest.Module):
+    """A test module whose extra is missing: collecting it skips (or fails) it as a whole."""
+
+    def __init__(self, *args: Any, needs: tuple[str, ...], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.needs = needs
+
+    def collect(self) -> Any:
+        require_modules(*self.needs)
+        return super().collect()
