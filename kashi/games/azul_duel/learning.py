@@ -8,7 +8,9 @@ each small workshop's chip (taken, face down, or its type); chips in the supply 
 hand, either dome); per seat its dome cell types and tiles (one-hot), pattern lines
 (line x {empty, 5 colours}: tiles / line size), broken tiles (/4), score (/100, clipped),
 chips and plates taken this round; the scoring tablets' sides; who is to move.
-Plates the observer has not seen appear nowhere: a view holds them as -1.
+Plates the observer has not seen appear nowhere: a view holds them as -1, and the state is
+read as its view would be (stack places the observer does not know, another seat's hand), so
+observations are taken from the state without copying a view.
 """
 
 from __future__ import annotations
@@ -75,7 +77,11 @@ class AzulDuelEncoder(Encoder):
         self.line_index = lines_at + 1 + np.arange(2 * LINES) * 6
         super().__init__(config)
 
+    def observe(self, state: Any, seat: int) -> np.ndarray:
+        return self.encode(state, seat)
+
     def encode(self, view: Any, seat: int) -> np.ndarray:
+        """The observation of ``seat`` from the state or its view alike (see the module)."""
         other = 1 - seat
         raw = view.bag + view.tower + view.suns + view.big_moon + view.chip_pool
         raw += rotated(view.chips, CHIP_TYPES, seat)
@@ -115,8 +121,14 @@ class AzulDuelEncoder(Encoder):
         """Entries of the plates block for every plate whose place the observer knows."""
         at = self.plates_at
         found = [at + plate * PLATE_PLACES for plate in view.display]
-        found += [at + plate * PLATE_PLACES + 1 for plate in view.stack if plate >= 0]
-        found += [at + plate * PLATE_PLACES + 2 for plate in view.hand if plate >= 0]
+        known = 1 << seat
+        found += [
+            at + plate * PLATE_PLACES + 1
+            for plate, knowers in zip(view.stack, view.stack_known, strict=True)
+            if plate >= 0 and knowers & known
+        ]
+        if view.to_move == seat:
+            found += [at + plate * PLATE_PLACES + 2 for plate in view.hand if plate >= 0]
         for owner in (seat, 1 - seat):
             place = 3 if owner == seat else 4
             for slot in range(SLOTS):

@@ -1,0 +1,33 @@
+"""Azul Duel's observations are read from the state as the seat's view would show it: plates
+under the stack that the seat does not know and the other seat's drawn hand stay out."""
+
+from __future__ import annotations
+
+from random import Random
+
+import numpy as np
+
+from kashi.core.state import CHANCE, TERMINAL
+from kashi.rl.config import GameConfig
+from kashi.rl.encoding import encoder_for
+
+
+def test_observing_the_state_equals_encoding_the_seats_view_for_both_seats() -> None:
+    config = GameConfig("azul-duel", 2, {})
+    encoder = encoder_for(config, "engine")
+    rng = Random(7)
+    checked = secrets = 0
+    for game in range(2):
+        state = config.make_state(game % 2)
+        while state.current_player != TERMINAL:
+            for seat in (0, 1):
+                view = state.view(seat)
+                secrets += view.stack != state.stack or view.hand != state.hand
+                assert np.array_equal(encoder.observe(state, seat), encoder.encode(view, seat))
+                checked += 1
+            if state.current_player == CHANCE:
+                state.apply_chance(state.sample_chance(rng))
+            else:
+                state.play(state.random_move(rng))
+    assert checked > 200
+    assert secrets > 20  # the positions checked did hide plates from a seat
