@@ -44,7 +44,7 @@ ORDER_CHOICES = len(list(permutations(range(MOST_LEFTOVERS))))
 SPEND_CHOICES = 336
 """The most legal spends a position offers: a seat holds at most 10 chips (2 a round for 5
 rounds), and one chip of each of the 10 types paying for 2 missing tiles gives 336 spends (3 to
-6 chips with enough matching ones); every other holding and line gives fewer."""
+6 chips with enough matching ones); counted over every holding of 10 chips, none gives more."""
 
 COLUMN_AT = engine.TILE_AT
 RETURN_AT = COLUMN_AT + DOME_SIZE
