@@ -47,6 +47,7 @@ CONFIGS: list[tuple[str, Any, dict[str, Any], str, int]] = [
     ("azul 2p", azul_v0, {"players": 2}, "azul", 2),
     ("azul 4p", azul_v0, {"players": 4}, "azul", 4),
     ("azul-duel", azul_duel_v0, {}, "azul-duel", 2),
+    ("azul-duel compact", azul_duel_v0, {"actions": "compact"}, "azul-duel", 2),
     ("ingenious 2p", ingenious_v0, {"players": 2}, "ingenious", 2),
     ("ingenious 2p compact", ingenious_v0, {"players": 2, "actions": "compact"}, "ingenious", 2),
 ]

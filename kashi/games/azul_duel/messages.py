@@ -10,6 +10,7 @@ register(
         "azul_duel.syntax_chance": "{text!r} is not an Azul Duel chance outcome (L:RRYKB, 2:RYKT, A1, B-, 12 or 3=TY)",
         "azul_duel.not_a_move": "{move!r} is not an Azul Duel move",
         "azul_duel.no_decision": "no player is to move now",
+        "azul_duel.no_such_choice": "action id {action} names no move this position offers",
         # phases
         "azul_duel.opening_now": "the game opens with each player placing one face-up plate: play 'plate P sN rR'",
         "azul_duel.tiling_now": "dome tiling is in progress (line {line}): {expected}",

@@ -8,9 +8,12 @@ from kashi.rl.pettingzoo.aec import KashiAECEnv
 from kashi.rl.pettingzoo.wrapper import KashiOrderEnforcing
 
 
-def raw_env(reward: str = "win", render_mode: str | None = None, **options: Any) -> KashiAECEnv:
-    """Extra keyword arguments are Azul Duel rule options (e.g. ``tablets=4``)."""
-    return KashiAECEnv("azul-duel", 2, options, reward, render_mode, "azul_duel_v0")
+def raw_env(
+    reward: str = "win", render_mode: str | None = None, actions: str = "engine", **options: Any
+) -> KashiAECEnv:
+    """Extra keyword arguments are Azul Duel rule options (e.g. ``tablets=4``); ``actions="compact"``
+    chooses the compact action space (one block per kind of decision)."""
+    return KashiAECEnv("azul-duel", 2, options, reward, render_mode, "azul_duel_v0", actions)
 
 
 def env(**kwargs: Any) -> Any:
