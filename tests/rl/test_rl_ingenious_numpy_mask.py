@@ -77,3 +77,27 @@ def test_a_placeholder_rack_has_no_legal_placement() -> None:
     view = state.view(1 - state.current_player)
     assert view.legal_actions() == []
     assert not encoder.mask(view).any()
+
+
+@pytest.mark.parametrize("actions", ["engine", "compact"])
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGS)
+def test_a_batch_gives_each_game_what_it_gives_alone(
+    variant: str, players: int, options: dict[str, Any], actions: str
+) -> None:
+    """Positions of every kind (first round, later turns, swap-or-keep, must touch) in one batch."""
+    config = GameConfig(variant, players, options)
+    encoder = encoder_for(config, actions)
+    swaps = variant != "ingenious-tutorial"  # the tutorial's colours lock: no swap question
+    states: list[Any] = []
+    for index, state in enumerate(positions(config, games=30, seed=11)):
+        if index % 4 == 0 or state.deciding:
+            states.append(state.copy())
+        if len(states) >= 40 and (any(state.deciding for state in states) or not swaps):
+            break
+    assert any(state.deciding for state in states) == swaps
+    observations, masks = encoder.observe_batch(states)
+    for row, state in enumerate(states):
+        observation, mask = encoder.observe_with_mask(state, state.current_player)
+        assert np.array_equal(observations[row], observation)
+        assert np.array_equal(masks[row], mask)
+        assert np.array_equal(masks[row], encoder.mask(state))

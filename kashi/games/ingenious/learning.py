@@ -79,75 +79,114 @@ class IngeniousEncoder(Encoder):
     def observe(self, state: Any, seat: int) -> np.ndarray:
         return self.encode(state, seat)
 
+    def encode(self, view: Any, seat: int) -> np.ndarray:
+        """The observation of ``seat`` from the state or its view alike: other racks are read only
+        for their sizes and, when the state shows them, to count their tiles as unseen."""
+        return self._encode(view, seat, board_array(view))
+
     def observe_with_mask(self, state: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
         board = board_array(state)
-        return self._encode(state, seat, board), self._mask_of_board(state, board)
+        return self._encode(state, seat, board), self._mask(state, board)
 
     def mask(self, state: Any) -> np.ndarray:
-        return self._mask_of_board(state, board_array(state))
+        return self._mask(state, board_array(state))
 
     def legal_ids(self, state: Any) -> np.ndarray | list[int]:
         ids: np.ndarray = np.flatnonzero(self.mask(state))
         return ids
 
     def observe_batch(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
-        rows = [self.observe_with_mask(state, state.current_player) for state in states]
-        return np.stack([row[0] for row in rows]), np.stack([row[1] for row in rows])
+        """Every game's board read in one conversion and its cells, pairs and masks in one set of
+        numpy calls for the whole batch; only the racks and tracks are read game by game."""
+        joined = b"".join(bytes(state.board) for state in states)
+        boards = np.frombuffer(joined, np.uint8).reshape(len(states), -1)
+        empty = boards == EMPTY
+        pairs = empty[:, self.edge_a] & empty[:, self.edge_b]
+        for state, row in zip(states, pairs, strict=True):
+            self._restrict(state, row)
+        return self._encode_batch(states, boards), self._masks(states, pairs)
 
-    def _mask_of_board(self, state: Any, board: np.ndarray) -> np.ndarray:
-        """The mask of this encoder's action space, ``board`` being the state's board as an array."""
-        return self.engine_mask(state, board)
+    # -- one game ------------------------------------------------------------------------
+    def _encode(self, view: Any, seat: int, board: np.ndarray) -> np.ndarray:
+        out = self.blank()
+        out[self.cell_index + board[self.area]] = 1
+        facts = self._facts(view, seat)
+        out[self.rack_at : self.rack_at + len(facts)] = facts
+        if view.current_player >= 0:
+            out[self.to_move_at + (view.current_player - seat) % self.players] = 1
+        return self.finish(out)
 
-    def engine_mask(self, state: Any, board: np.ndarray | None = None) -> np.ndarray:
-        """An int8 vector over the engine's action ids: 1 at every legal one (see the module)."""
+    def _mask(self, state: Any, board: np.ndarray) -> np.ndarray:
+        """The mask of this encoder's action space; over the engine's ids: the allowed pairs
+        times the rack's slots (see the module), or swap and keep while a seat decides."""
         mask = np.zeros(state.num_actions, np.int8)
-        seat = state.current_player
-        if seat < 0:
-            return mask
         if state.deciding:
             mask[-2:] = 1
-            return mask
-        placements = mask[:-2].view(np.bool_).reshape(len(self.edge_a), SLOTS_PER_EDGE)
-        placements[self._allowed_pairs(state, board_array(state) if board is None else board)] = self._rack_slots(
-            state.racks[seat]
-        )
+        elif state.current_player >= 0:
+            placements = mask[:-2].view(np.bool_).reshape(len(self.edge_a), SLOTS_PER_EDGE)
+            slots = np.frombuffer(self._slot_bits(state).to_bytes(SLOT_BYTES, "little"), np.uint8)
+            placements[self._pairs(state, board)] = np.unpackbits(slots, count=SLOTS_PER_EDGE, bitorder="little")
         return mask
 
-    def _allowed_pairs(self, state: Any, board: np.ndarray) -> np.ndarray:
-        """Per pair of cells, whether a tile may cover it now: both cells empty and, in the first
-        round or for the first tile, touching what the rule asks."""
-        rule = state._contact_rule()
-        if rule not in (FREE, FIRST_ROUND, FIRST_TILE):  # must touch: read off the engine's list
-            allowed = np.zeros(len(self.edge_a), np.bool_)
-            allowed[np.asarray(state.legal_actions(), np.intp) // SLOTS_PER_EDGE] = True
-            return allowed
+    def _pairs(self, state: Any, board: np.ndarray) -> np.ndarray:
+        """Per pair of cells, whether a tile may cover it now (see ``_restrict``)."""
         empty = board == EMPTY
         pairs: np.ndarray = empty[self.edge_a] & empty[self.edge_b]
+        return self._restrict(state, pairs)
+
+    def _restrict(self, state: Any, pairs: np.ndarray) -> np.ndarray:
+        """Narrow ``pairs`` (those whose two cells are empty) in place to those a tile may cover
+        now: in the first round or for the first tile, touching what the rule asks; none when no
+        seat is placing."""
+        if state.current_player < 0 or state.deciding:
+            pairs[:] = False
+            return pairs
+        rule = state._contact_rule()
         if rule == FIRST_ROUND:
             pairs &= (self.edge_touch & ~state.touched) != 0
         elif rule == FIRST_TILE:
             pairs &= self.edge_touch != 0
+        elif rule != FREE:  # must touch: read off the engine's list
+            pairs[:] = False
+            pairs[np.asarray(state.legal_actions(), np.intp) // SLOTS_PER_EDGE] = True
         return pairs
 
-    def _rack_slots(self, rack: list[int]) -> np.ndarray:
-        """The action slots of a rack's tiles, as a bool row: the tiles' slot bits joined in Python
-        and unpacked once (racks change every turn, so a cache per rack would mostly miss)."""
+    @staticmethod
+    def _slot_bits(state: Any) -> int:
+        """The action slots of the mover's rack as bits (racks change every turn, so a cache per
+        rack would mostly miss); none when no seat is to move."""
         bits = 0
-        for kind in rack:
-            bits |= SLOT_BITS[kind]
-        row = np.frombuffer(bits.to_bytes(SLOT_BYTES, "little"), np.uint8)
-        return np.unpackbits(row, count=SLOTS_PER_EDGE, bitorder="little").view(np.bool_)
+        if state.current_player >= 0:
+            for kind in state.racks[state.current_player]:
+                bits |= SLOT_BITS[kind]
+        return bits
 
-    def encode(self, view: Any, seat: int) -> np.ndarray:
-        """The observation of ``seat`` from the state or its view alike: other racks are read only
-        for their sizes and, when the state shows them, to count their tiles as unseen."""
-        return self._encode(view, seat, board_array(view))
+    # -- a batch of games ----------------------------------------------------------------
+    def _masks(self, states: Sequence[Any], pairs: np.ndarray) -> np.ndarray:
+        """``_mask`` of every state, from the pairs each may cover."""
+        masks = np.zeros((len(states), states[0].num_actions), np.int8)
+        placements = masks[:, :-2].view(np.bool_).reshape(len(states), len(self.edge_a), SLOTS_PER_EDGE)
+        joined = b"".join(self._slot_bits(state).to_bytes(SLOT_BYTES, "little") for state in states)
+        rows = np.frombuffer(joined, np.uint8).reshape(len(states), SLOT_BYTES)
+        slots = np.unpackbits(rows, axis=1, count=SLOTS_PER_EDGE, bitorder="little").view(np.bool_)
+        np.logical_and(pairs[:, :, None], slots[:, None, :], out=placements)
+        masks[[game for game, state in enumerate(states) if state.deciding], -2:] = 1
+        return masks
 
-    def _encode(self, view: Any, seat: int, board: np.ndarray) -> np.ndarray:
+    def _encode_batch(self, views: Sequence[Any], boards: np.ndarray) -> np.ndarray:
+        """``_encode`` of every state for its seat to move."""
+        out = np.zeros((len(views), self.size), np.float32)
+        starts = np.arange(len(views))[:, None] * self.size
+        out.reshape(-1)[starts + self.cell_index + boards[:, self.area]] = 1
+        facts = [self._facts(view, view.current_player) for view in views]
+        out[:, self.rack_at : self.rack_at + len(facts[0])] = facts
+        out[:, self.to_move_at] = 1  # every seat to move sees itself first
+        return self.finish(out)
+
+    def _facts(self, view: Any, seat: int) -> list[int]:
+        """The counts after the board, as ``seat`` may know them (racks, tracks, unseen tiles...)."""
         players = self.players
         seats = [(seat + offset) % players for offset in range(players)]
-        out = self.blank()
-        out[self.cell_index + board[self.area]] = 1
         raw = [0] * (2 * TYPES)
         for kind in view.racks[seat]:
             raw[kind] += 1
@@ -165,10 +204,7 @@ class IngeniousEncoder(Encoder):
         raw += [view.bonus, view.deciding]
         raw += [view.locked >> colour & 1 for colour in range(6)]
         raw += [view.touched >> symbol & 1 for symbol in range(6)]
-        out[self.rack_at : self.rack_at + len(raw)] = raw
-        if view.current_player >= 0:
-            out[self.to_move_at + (view.current_player - seat) % players] = 1
-        return self.finish(out)
+        return raw
 
     def info(self, state: Any, seat: int) -> dict[str, Any]:
         """The seat's six tracks in colour order R G B O Y P: the six-colour score vector (public)."""
@@ -206,20 +242,33 @@ class IngeniousCompactEncoder(IngeniousEncoder):
     def _places(self) -> list[tuple[int, tuple[int, ...]]]:
         return [(self.cells[place // 6], neighbour) for place, neighbour in enumerate(self.neighbour)]
 
-    def _mask_of_board(self, state: Any, board: np.ndarray) -> np.ndarray:
+    def _mask(self, state: Any, board: np.ndarray) -> np.ndarray:
         """Every tile of the rack may go on every place whose pair is allowed (a placement's
         legality does not depend on the tile), so the mask is that row once per tile."""
         mask = np.zeros(self.num_actions, np.int8)
-        seat = state.current_player
-        if seat < 0:
-            return mask
         if state.deciding:
             mask[self.decision_at :] = 1
-            return mask
-        tiles = sum(kind != HIDDEN for kind in state.racks[seat])
-        places = self._allowed_pairs(state, board)[self.place_pair] & self.place_inside
-        mask[: tiles * self.places].view(np.bool_).reshape(tiles, self.places)[:] = places
+        elif state.current_player >= 0:
+            places = self._pairs(state, board)[self.place_pair] & self.place_inside
+            tiles = self._tiles(state)
+            mask[: tiles * self.places].view(np.bool_).reshape(tiles, self.places)[:] = places
         return mask
+
+    def _masks(self, states: Sequence[Any], pairs: np.ndarray) -> np.ndarray:
+        masks = np.zeros((len(states), self.num_actions), np.int8)
+        places = pairs[:, self.place_pair] & self.place_inside
+        holds = np.arange(RACK)[None, :] < np.array([self._tiles(state) for state in states])[:, None]
+        by_tile = masks[:, : self.decision_at].view(np.bool_).reshape(len(states), RACK, self.places)
+        np.logical_and(holds[:, :, None], places[:, None, :], out=by_tile)
+        masks[[game for game, state in enumerate(states) if state.deciding], self.decision_at :] = 1
+        return masks
+
+    @staticmethod
+    def _tiles(state: Any) -> int:
+        """Tiles in the mover's rack (placeholders of a hidden rack count none)."""
+        if state.current_player < 0:
+            return 0
+        return sum(kind != HIDDEN for kind in state.racks[state.current_player])
 
     def to_engine(self, state: Any, action: int) -> int:
         if not 0 <= action < self.num_actions:
