@@ -31,3 +31,26 @@ def test_observing_the_state_equals_encoding_the_seats_view_for_both_seats() -> 
                 state.play(state.random_move(rng))
     assert checked > 200
     assert secrets > 20  # the positions checked did hide plates from a seat
+
+
+def test_a_batch_gives_each_game_what_it_gives_alone() -> None:
+    """Positions of every phase of Azul Duel, with both action spaces, in one batch."""
+    config = GameConfig("azul-duel", 2, {})
+    rng = Random(3)
+    states = []
+    state = config.make_state(0)
+    while state.current_player != TERMINAL:
+        if state.current_player == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        if rng.random() < 0.2:
+            states.append(state.copy())
+        state.play(state.random_move(rng))
+    assert len({state.phase for state in states}) >= 2  # drafting and tiling
+    for actions in ("engine", "compact"):
+        encoder = encoder_for(config, actions)
+        observations, masks = encoder.observe_batch(states)
+        for row, position in enumerate(states):
+            observation, mask = encoder.observe_with_mask(position, position.current_player)
+            assert np.array_equal(observations[row], observation)
+            assert np.array_equal(masks[row], mask)

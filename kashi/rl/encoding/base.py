@@ -89,18 +89,20 @@ class Encoder(ABC):
     def observe_batch(self, states: Sequence[AnyState]) -> tuple[np.ndarray, np.ndarray]:
         """The observations and masks of the seats to move in ``states``, one row per state
         (each state must have a seat to move); an encoder may batch the work (Azul does)."""
-        count = len(states)
-        observations = np.empty((count, self.size), np.float32)
-        legal = []
+        observations = np.empty((len(states), self.size), np.float32)
         for row, state in enumerate(states):
             observations[row] = self.observe(state, state.current_player)
-            legal.append(self.legal_ids(state))
-        # one mask for the batch and one write into it: per-game masks of a wide action space
-        # (Azul Duel's 87,741) would cost an allocation each and a copy into the batch
-        masks = np.zeros((count, self.num_actions), np.int8)
-        rows = np.repeat(np.arange(count), [len(ids) for ids in legal])
+        return observations, self.masks_of(states)
+
+    def masks_of(self, states: Sequence[AnyState]) -> np.ndarray:
+        """The masks of ``states``, one int8 row each, written into one array at once: per-game
+        masks of a wide action space (Azul Duel's 87,741) would cost an allocation each and a
+        copy into the batch."""
+        legal = [self.legal_ids(state) for state in states]
+        masks = np.zeros((len(states), self.num_actions), np.int8)
+        rows = np.repeat(np.arange(len(states)), [len(ids) for ids in legal])
         masks[rows, np.concatenate([np.asarray(ids, np.intp) for ids in legal])] = 1
-        return observations, masks
+        return masks
 
     def mask(self, state: AnyState) -> np.ndarray:
         """A new int8 vector over the action space: 1 at every legal action id of the seat to move."""
