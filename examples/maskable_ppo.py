@@ -2,7 +2,7 @@
 
 The learner plays seat 0 of ``kashi/Azul-v0``, ``kashi/AzulDuel-v0`` or ``kashi/Ingenious-v0``
 (2 players) and acts only on legal ids: the environment's ``action_masks()``, which MaskablePPO
-finds through Stable-Baselines3's vector environments. Azul keeps the engine's 300 ids; Azul
+finds through Stable-Baselines3's vector environments. Azul keeps the engine's 180 ids; Azul
 Duel and Ingenious use their compact ids (``actions="compact"``: 2,100 and 3,278 instead of the
 engines' 87,741 and 8,642), so the policy head stays small. Each game has the settings of its
 runs measured in docs/rl.md as defaults (``GAMES``). Before and after training the policy plays
@@ -25,7 +25,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
 import kashi.rl.gymnasium_env  # noqa: F401  (registers the ids)
-from kashi.rl.evaluation import Evaluation, Policy, evaluate
+from kashi.rl.evaluation import Policy, evaluate
 
 LEARNER = 0
 
@@ -114,20 +114,18 @@ def model_policy(model: MaskablePPO, deterministic: bool) -> Policy:
     return act
 
 
-def report(model: MaskablePPO, game: str, settings: Settings, when: str) -> dict[str, Evaluation]:
+def report(model: MaskablePPO, game: str, settings: Settings, when: str) -> None:
     """Evaluate and print the sampled policy (if ``settings.sampled``), then the deterministic one."""
     policies = [("sampled", False)] if settings.sampled else []
-    results = {}
     for name, deterministic in [*policies, ("deterministic", True)]:
-        results[name] = evaluate(
+        result = evaluate(
             model_policy(model, deterministic),
             settings.games,
             settings.evaluation_seed,
             variant=game,
             **env_kwargs(settings),
         )
-        print(f"{when}, {name} policy, {settings.games} games against random: {results[name]}", flush=True)
-    return results
+        print(f"{when}, {name} policy, {settings.games} games against random: {result}", flush=True)
 
 
 def main(argv: list[str] | None = None) -> None:
