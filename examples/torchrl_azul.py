@@ -4,7 +4,7 @@ TorchRL's ``GymWrapper`` turns ``kashi/Azul-v0`` into a TorchRL environment; the
 int8 observation, cast to bool so that ``ActionMask`` narrows the action spec (random rollouts,
 ``check_env_specs``) and ``MaskedCategorical`` samples legal actions only. Rewards are the score
 margin's changes (``reward="score"``). The win rate against random is measured before and after
-on the same fixed games (``kashi.rl.evaluation.win_rate``), playing the most probable legal action.
+on the same fixed games (``kashi.rl.evaluation.evaluate``), playing the most probable legal action.
 
     .venv/bin/python examples/torchrl_azul.py [--frames 40960] [--games 200]
 """
@@ -23,7 +23,7 @@ from torchrl.modules import MLP, MaskedCategorical, ProbabilisticActor, ValueOpe
 from torchrl.objectives import ClipPPOLoss
 from torchrl.objectives.value import GAE
 
-from kashi.rl.evaluation import Policy, win_rate
+from kashi.rl.evaluation import Evaluation, Policy, evaluate
 from kashi.rl.gymnasium_env import KashiSingleAgentEnv
 
 ENV = {"variant": "azul", "players": 2, "opponent": "random", "reward": "score"}
@@ -94,8 +94,8 @@ def train(agent: Agent, env: TransformedEnv, frames: int, frames_per_batch: int 
     return collected
 
 
-def evaluate(agent: Agent, games: int) -> float:
-    return win_rate(agent.greedy(), games, EVALUATION_SEED, **ENV)
+def measure(agent: Agent, games: int) -> Evaluation:
+    return evaluate(agent.greedy(), games, EVALUATION_SEED, **ENV)
 
 
 def main() -> None:
@@ -107,7 +107,7 @@ def main() -> None:
     torch.manual_seed(args.seed)
     env = make_env(args.seed)
     agent = Agent(env)
-    print(f"before training: win rate {evaluate(agent, args.games):.3f} over {args.games} games", flush=True)
+    print(f"before training, {args.games} games against random: {measure(agent, args.games)}", flush=True)
     start, processor = time.perf_counter(), time.process_time()
     collected = train(agent, env, args.frames)
     print(
@@ -115,7 +115,7 @@ def main() -> None:
         f"({time.process_time() - processor:.0f} s of processor time)",
         flush=True,
     )
-    print(f"after training: win rate {evaluate(agent, args.games):.3f} over {args.games} games", flush=True)
+    print(f"after training, {args.games} games against random: {measure(agent, args.games)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ import torch
 from kashi_examples import load_example
 from kashi_test_extras import require_modules
 
-from kashi.rl.evaluation import win_rate
+from kashi.rl.evaluation import evaluate
 
 require_modules("train", "torchrl")
 example = load_example("torchrl_azul")
@@ -37,4 +37,4 @@ def test_a_short_ppo_run_updates_the_policy_and_it_plays_legally() -> None:
     assert example.train(agent, env, frames=256, frames_per_batch=128, epochs=1) == 256
     after = list(agent.logits.parameters())
     assert any(not torch.equal(old, new) for old, new in zip(before, after, strict=True))
-    assert 0.0 <= win_rate(agent.greedy(), 2, seed=4, **example.ENV) <= 1.0  # raises on an illegal action
+    assert 0.0 <= evaluate(agent.greedy(), 2, seed=4, **example.ENV).win_rate <= 1.0  # raises on an illegal action
