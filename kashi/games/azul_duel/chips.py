@@ -7,6 +7,8 @@ splits into ``a`` matching pairs and ``b`` triples with ``a + b = missing``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kashi.games.azul_duel.components import CHIP_COLOURS, CHIPS_PER_TILE_ANY, CHIPS_PER_TILE_MATCHING
 
 
@@ -32,25 +34,27 @@ def can_pay(held: list[int], colour: int, missing: int) -> bool:
     return max(0, 3 * missing - total) <= min(missing, matching // CHIPS_PER_TILE_MATCHING)
 
 
-def spends(held: list[int], colour: int, missing: int) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=4096)
+def spends(held: tuple[int, ...], colour: int, missing: int) -> tuple[tuple[int, ...], ...]:
     """Every set of held chips (``held[type]`` = count) that pays for ``missing`` tiles of ``colour``.
 
     Sets are ascending tuples of chip types, in a stable order; only sets of 2 to 3 chips per
-    missing tile are looked at.
+    missing tile are looked at. Remembered by holding, since a seat's chips change rarely and
+    random play asks for the same few holdings over and over.
     """
     most = CHIPS_PER_TILE_ANY * missing
     types = [chip for chip, count in enumerate(held) if count]
     found: list[tuple[int, ...]] = []
 
-    def extend(position: int, chosen: list[int]) -> None:
+    def extend(position: int, chosen: tuple[int, ...]) -> None:
         if position == len(types):
-            if chosen and pays(tuple(chosen), colour, missing):
-                found.append(tuple(chosen))
+            if chosen and pays(chosen, colour, missing):
+                found.append(chosen)
             return
         chip = types[position]
         for count in range(min(held[chip], most - len(chosen)) + 1):
-            extend(position + 1, chosen + [chip] * count)
+            extend(position + 1, chosen + (chip,) * count)
 
     if sum(held) >= CHIPS_PER_TILE_MATCHING * missing:
-        extend(0, [])
-    return found
+        extend(0, ())
+    return tuple(found)
