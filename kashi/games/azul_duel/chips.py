@@ -7,8 +7,6 @@ splits into ``a`` matching pairs and ``b`` triples with ``a + b = missing``.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from kashi.games.azul_duel.components import CHIP_COLOURS, CHIPS_PER_TILE_ANY, CHIPS_PER_TILE_MATCHING
 
 
@@ -34,27 +32,31 @@ def can_pay(held: list[int], colour: int, missing: int) -> bool:
     return max(0, 3 * missing - total) <= min(missing, matching // CHIPS_PER_TILE_MATCHING)
 
 
-@lru_cache(maxsize=4096)
-def spends(held: tuple[int, ...], colour: int, missing: int) -> tuple[tuple[int, ...], ...]:
+def spends(held: list[int], colour: int, missing: int) -> list[tuple[int, ...]]:
     """Every set of held chips (``held[type]`` = count) that pays for ``missing`` tiles of ``colour``.
 
-    Sets are ascending tuples of chip types, in a stable order; only sets of 2 to 3 chips per
-    missing tile are looked at. Remembered by holding, since a seat's chips change rarely and
-    random play asks for the same few holdings over and over.
+    Sets are ascending tuples of chip types, ordered by how many of each type they take (the
+    lowest type first); only sets of 2 to 3 chips per missing tile are looked at, and a branch
+    is left as soon as the chips after it cannot make up 2 per tile (``pays`` without a call).
     """
-    most = CHIPS_PER_TILE_ANY * missing
+    least, most = CHIPS_PER_TILE_MATCHING * missing, CHIPS_PER_TILE_ANY * missing
     types = [chip for chip, count in enumerate(held) if count]
+    counts = [held[chip] for chip in types]
+    matches = [colour in CHIP_COLOURS[chip] for chip in types]
+    after = [sum(counts[position:]) for position in range(len(types) + 1)]
     found: list[tuple[int, ...]] = []
 
-    def extend(position: int, chosen: tuple[int, ...]) -> None:
+    def extend(position: int, chosen: tuple[int, ...], matching: int) -> None:
+        size = len(chosen)
+        if size + after[position] < least:
+            return
         if position == len(types):
-            if chosen and pays(chosen, colour, missing):
+            if chosen and matching >= CHIPS_PER_TILE_MATCHING * (most - size):
                 found.append(chosen)
             return
-        chip = types[position]
-        for count in range(min(held[chip], most - len(chosen)) + 1):
-            extend(position + 1, chosen + (chip,) * count)
+        chip, matched = types[position], matches[position]
+        for count in range(min(counts[position], most - size) + 1):
+            extend(position + 1, chosen + (chip,) * count, matching + count * matched)
 
-    if sum(held) >= CHIPS_PER_TILE_MATCHING * missing:
-        extend(0, ())
-    return tuple(found)
+    extend(0, (), 0)
+    return found

@@ -126,7 +126,7 @@ def legal_moves(state: AzulDuelState) -> list[Move]:
     if state.tile_stage == CHOOSE_CELL:
         return [PLACE_TILES[cell] for cell in targets(state, seat)]
     _, colour, count = _line_state(state, seat)
-    spends = chip_rules.spends(tuple(_held(state, seat)), colour, state.tile_line + 1 - count)
+    spends = chip_rules.spends(_held(state, seat), colour, state.tile_line + 1 - count)
     return [*(SpendChips(chips) for chips in spends), SKIP]
 
 
