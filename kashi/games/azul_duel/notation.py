@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -266,6 +267,9 @@ PLACE_TILES = tuple(PlaceTile(cell) for cell in range(CELLS))
 DRAW = Draw()
 PASS = Pass()
 SKIP = SkipChips()
+sun_take = cache(SunTake)
+"""The one ``SunTake`` of each (workshop, colour, line, order), built when first asked for: there
+are too many stacking orders to build them all up front, and building one costs more than a look-up."""
 
 ORDERS: tuple[tuple[int, ...], ...] = tuple(order for length in range(4) for order in product(range(5), repeat=length))
 """Every stacking order of up to 3 leftover tiles (a small sun holds 4, at least 1 is taken)."""
