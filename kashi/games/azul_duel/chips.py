@@ -7,6 +7,9 @@ splits into ``a`` matching pairs and ``b`` triples with ``a + b = missing``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import compress, product
+
 from kashi.games.azul_duel.components import CHIP_COLOURS, CHIPS_PER_TILE_ANY, CHIPS_PER_TILE_MATCHING
 
 
@@ -36,27 +39,25 @@ def spends(held: list[int], colour: int, missing: int) -> list[tuple[int, ...]]:
     """Every set of held chips (``held[type]`` = count) that pays for ``missing`` tiles of ``colour``.
 
     Sets are ascending tuples of chip types, ordered by how many of each type they take (the
-    lowest type first); only sets of 2 to 3 chips per missing tile are looked at, and a branch
-    is left as soon as the chips after it cannot make up 2 per tile (``pays`` without a call).
+    lowest type first). Which sets pay depends only on how many of each held type there are and
+    whether it shows the colour, so the sets are worked out once per such shape, as positions
+    among the held types, and named with this holding's types.
     """
-    least, most = CHIPS_PER_TILE_MATCHING * missing, CHIPS_PER_TILE_ANY * missing
     types = [chip for chip, count in enumerate(held) if count]
-    counts = [held[chip] for chip in types]
-    matches = [colour in CHIP_COLOURS[chip] for chip in types]
-    after = [sum(counts[position:]) for position in range(len(types) + 1)]
-    found: list[tuple[int, ...]] = []
+    shape = tuple(held[chip] * 2 + (colour in CHIP_COLOURS[chip]) for chip in types)
+    return [tuple(map(types.__getitem__, chosen)) for chosen in _paying(shape, missing)]
 
-    def extend(position: int, chosen: tuple[int, ...], matching: int) -> None:
-        size = len(chosen)
-        if size + after[position] < least:
-            return
-        if position == len(types):
-            if chosen and matching >= CHIPS_PER_TILE_MATCHING * (most - size):
-                found.append(chosen)
-            return
-        chip, matched = types[position], matches[position]
-        for count in range(min(counts[position], most - size) + 1):
-            extend(position + 1, chosen + (chip,) * count, matching + count * matched)
 
-    extend(0, (), 0)
-    return found
+@lru_cache(maxsize=1024)
+def _paying(shape: tuple[int, ...], missing: int) -> tuple[tuple[int, ...], ...]:
+    """The paying sets of a holding shape (per held type: ``2 * count + shows the colour``), as
+    positions among its types: every count vector, in order, kept if it is 2 to 3 chips per
+    missing tile with enough matching chips (``pays``, counted on the vector)."""
+    least, most = CHIPS_PER_TILE_MATCHING * missing, CHIPS_PER_TILE_ANY * missing
+    matched = [kind % 2 for kind in shape]
+    found = []
+    for vector in product(*(range(min(kind // 2, most) + 1) for kind in shape)):
+        size = sum(vector)
+        if size and least <= size <= most and sum(compress(vector, matched)) >= CHIPS_PER_TILE_MATCHING * (most - size):
+            found.append(tuple(position for position, count in enumerate(vector) for _ in range(count)))
+    return tuple(found)

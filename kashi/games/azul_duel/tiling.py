@@ -38,6 +38,7 @@ from kashi.games.azul_duel.notation import (
     SkipChips,
     SpendChips,
     cell_name,
+    spend_chips,
 )
 from kashi.games.azul_duel.objectives import OBJECTIVES
 from kashi.games.azul_duel.phases import (
@@ -127,7 +128,7 @@ def legal_moves(state: AzulDuelState) -> list[Move]:
         return [PLACE_TILES[cell] for cell in targets(state, seat)]
     _, colour, count = _line_state(state, seat)
     spends = chip_rules.spends(_held(state, seat), colour, state.tile_line + 1 - count)
-    return [*(SpendChips(chips) for chips in spends), SKIP]
+    return [*map(spend_chips, spends), SKIP]
 
 
 def check(state: AzulDuelState, move: Move) -> None:
