@@ -118,9 +118,11 @@ def destinations(state: AzulDuelState, seat: int, colour: int) -> list[int]:
     """Pattern lines that may receive ``colour`` (empty, or holding it and not complete), then broken."""
     found = []
     base = line_index(seat, 0)
-    for line in range(LINES):
-        count = state.line_count[base + line]
-        if count == 0 or (state.line_colour[base + line] == colour and count <= line):
+    counts = state.line_count[base : base + LINES]
+    colours = state.line_colour[base : base + LINES]
+    for line in LINE_NUMBERS:
+        count = counts[line]
+        if not count or (colours[line] == colour and count <= line):
             found.append(line)
     found.append(BROKEN)
     return found
@@ -172,21 +174,24 @@ def groups(state: AzulDuelState) -> list[Group]:
     seat = state.to_move
     if state.phase == OPENING or state.draw_stage:
         return _plate_groups(state, seat)
-    found = []
+    found: list[Group] = []
     if state.round <= PLATE_ROUNDS and state.plates_taken[seat] < PLATES_PER_ROUND:
         if state.display:
             plates = state.slots[SEAT_SLOTS[seat]].count(-1) * ROTATIONS
-            found = [(plates, G_TAKE, plate) for plate in state.display]
+            for plate in state.display:
+                found.append((plates, G_TAKE, plate))
         if state.stack and affords_draw(state, seat):
             found.append(DRAW_GROUP)
     targets = destination_counts(state, seat)
     for orders, colour, key in all_sun_takes(tuple(state.suns)):
         found.append((targets[colour] * orders, G_SUN, key))
-    big_moon = state.big_moon
-    tops = {stack[-1] for stack in state.moons if stack}
-    if tops or big_moon != NO_TILES:
+    offered = state.big_moon[:]
+    for stack in state.moons:
+        if stack:
+            offered[stack[-1]] = 1
+    if offered != NO_TILES:
         for colour in COLOUR_NUMBERS:
-            if big_moon[colour] or colour in tops:
+            if offered[colour]:
                 found.append((targets[colour], G_MOON, colour))
     if state.chips_taken[seat] < CHIPS_PER_PLAYER:
         revealed = 4 - state.chip_at.count(CHIP_TAKEN) - state.chip_at.count(CHIP_HIDDEN)
@@ -411,7 +416,11 @@ def _check_line(state: AzulDuelState, seat: int, colour: int, line: int) -> None
 def apply(state: AzulDuelState, move: Move) -> None:
     """Carry out a checked move."""
     seat = state.to_move
-    if isinstance(move, TakePlate):
+    if isinstance(move, SunTake):
+        _take_sun(state, seat, move)
+    elif isinstance(move, MoonTake):
+        _take_moons(state, seat, move)
+    elif isinstance(move, TakePlate):
         state.display.remove(move.plate)
         lay(state, seat, move.plate, move.slot, move.rotation)
         if state.phase == OPENING:
@@ -437,10 +446,6 @@ def apply(state: AzulDuelState, move: Move) -> None:
             state.draw_stage = 2
             return
         state.draw_stage = 0
-    elif isinstance(move, SunTake):
-        _take_sun(state, seat, move)
-    elif isinstance(move, MoonTake):
-        _take_moons(state, seat, move)
     elif isinstance(move, ChipTake):
         chip = state.chip_at[move.workshop - 1]
         state.chips[chip_index(seat, chip)] += 1

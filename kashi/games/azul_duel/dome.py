@@ -19,6 +19,8 @@ from kashi.games.azul_duel.components import (
     slot_index,
 )
 
+COLUMNS = range(DOME_SIZE)
+
 
 def lay_plate(cells: list[int], base: int, slot: int, plate: int, rotation: int) -> None:
     """Write the cell types of a plate placed on ``slot`` in ``rotation``."""
@@ -29,10 +31,12 @@ def lay_plate(cells: list[int], base: int, slot: int, plate: int, rotation: int)
 def legal_cells(cells: list[int], tiles: list[int], base: int, row: int, colour: int) -> list[int]:
     """The empty cells of dome ``row`` (0-based) that accept ``colour``: that colour or wild."""
     found = []
-    for cell in range(row * DOME_SIZE, row * DOME_SIZE + DOME_SIZE):
-        kind = cells[base + cell]
-        if kind in (colour, WILD) and tiles[base + cell] == EMPTY:
-            found.append(cell)
+    first = row * DOME_SIZE
+    kinds = cells[base + first : base + first + DOME_SIZE]
+    contents = tiles[base + first : base + first + DOME_SIZE]
+    for column in COLUMNS:
+        if contents[column] == EMPTY and (kinds[column] == colour or kinds[column] == WILD):
+            found.append(first + column)
     return found
 
 

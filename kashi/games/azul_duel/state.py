@@ -210,8 +210,10 @@ class AzulDuelState(State[Move, Chance]):
 
     def add_score(self, seat: int, parts: tiling.Parts) -> None:
         """Add the parts' points to a seat's score, clamped at 0, and remember why."""
-        old = self.score[seat]
-        new = max(0, old + sum(part[1] for part in parts))
+        old = new = self.score[seat]
+        for part in parts:
+            new += part[1]
+        new = max(0, new)
         self.score[seat] = new
         self._facts.append(Fact(seat, new - old, parts))
 
@@ -276,7 +278,8 @@ class AzulDuelState(State[Move, Chance]):
     def play(self, move: Move, seat: int | None = None) -> None:
         if self.current_player < 0:
             raise IllegalMoveError("core.game_over" if self.phase == OVER else "azul_duel.no_decision")
-        check_turn(self, seat)
+        if seat is not None:
+            check_turn(self, seat)
         drawn = move is self._drawn and move is not None
         self._drawn = None
         if self.phase == TILING:
