@@ -533,8 +533,9 @@ def receive(state: AzulDuelState, seat: int, colour: int, count: int, line: int)
 
 
 def to_broken(state: AzulDuelState, seat: int, colour: int, count: int) -> None:
-    put = min(count, BROKEN_SPACES - sum(state.broken[broken_of(seat)]))
-    state.broken[broken_of(seat).start + colour] += put
+    area = broken_of(seat)
+    put = min(count, BROKEN_SPACES - sum(state.broken[area]))
+    state.broken[area.start + colour] += put
     state.tower[colour] += count - put
 
 

@@ -8,7 +8,7 @@ splits into ``a`` matching pairs and ``b`` triples with ``a + b = missing``.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import compress, product
+from itertools import combinations
 
 from kashi.games.azul_duel.components import CHIP_COLOURS, CHIPS_PER_TILE_ANY, CHIPS_PER_TILE_MATCHING
 
@@ -51,13 +51,16 @@ def spends(held: list[int], colour: int, missing: int) -> list[tuple[int, ...]]:
 @lru_cache(maxsize=1024)
 def _paying(shape: tuple[int, ...], missing: int) -> tuple[tuple[int, ...], ...]:
     """The paying sets of a holding shape (per held type: ``2 * count + shows the colour``), as
-    positions among its types: every count vector, in order, kept if it is 2 to 3 chips per
-    missing tile with enough matching chips (``pays``, counted on the vector)."""
+    positions among its types, ordered by their count vectors: the sets of 2 to 3 chips per
+    missing tile with enough matching chips (``pays``, counted on the positions)."""
     least, most = CHIPS_PER_TILE_MATCHING * missing, CHIPS_PER_TILE_ANY * missing
+    chips = [position for position, kind in enumerate(shape) for _ in range(kind // 2)]
     matched = [kind % 2 for kind in shape]
-    found = []
-    for vector in product(*(range(min(kind // 2, most) + 1) for kind in shape)):
-        size = sum(vector)
-        if size and least <= size <= most and sum(compress(vector, matched)) >= CHIPS_PER_TILE_MATCHING * (most - size):
-            found.append(tuple(position for position, count in enumerate(vector) for _ in range(count)))
-    return tuple(found)
+    found = set()
+    for size in range(max(least, 1), min(most, len(chips)) + 1):
+        needed = CHIPS_PER_TILE_MATCHING * (most - size)
+        for chosen in combinations(chips, size):
+            if sum(map(matched.__getitem__, chosen)) >= needed:
+                found.add(chosen)
+    positions = range(len(shape))
+    return tuple(sorted(found, key=lambda chosen: [chosen.count(position) for position in positions]))

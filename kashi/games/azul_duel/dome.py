@@ -12,6 +12,7 @@ from kashi.games.azul_duel.components import (
     DOME_SIZE,
     EMPTY,
     PLATES,
+    ROTATIONS,
     SLOT_CELLS,
     SPECIAL,
     WILD,
@@ -20,11 +21,13 @@ from kashi.games.azul_duel.components import (
 )
 
 COLUMNS = range(DOME_SIZE)
+ROTATED_PLATES = tuple(tuple(rotated(cells, rotation) for rotation in range(ROTATIONS)) for cells in PLATES)
+"""Each plate's cells in each rotation, as ``rotated`` gives them."""
 
 
 def lay_plate(cells: list[int], base: int, slot: int, plate: int, rotation: int) -> None:
     """Write the cell types of a plate placed on ``slot`` in ``rotation``."""
-    for cell, kind in zip(SLOT_CELLS[slot], rotated(PLATES[plate], rotation), strict=True):
+    for cell, kind in zip(SLOT_CELLS[slot], ROTATED_PLATES[plate][rotation], strict=True):
         cells[base + cell] = kind
 
 

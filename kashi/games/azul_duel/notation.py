@@ -252,6 +252,8 @@ class ChipReveal:
 
 
 Chance = WorkshopFill | TabletDraw | PlateReveal | ChipReveal
+workshop_fill = cache(WorkshopFill)
+"""The one ``WorkshopFill`` of each workshop and mix of tiles (a few hundred), built when first drawn."""
 
 # -- interned tables ----------------------------------------------------------------------
 TAKE_PLATES = tuple(
