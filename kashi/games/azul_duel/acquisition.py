@@ -7,7 +7,7 @@ the same groups: both see exactly the same moves.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import permutations
 from random import Random
 from typing import TYPE_CHECKING
@@ -56,6 +56,7 @@ from kashi.games.azul_duel.notation import (
     TakePlate,
     colours_text,
     line_name,
+    sun_take,
     workshop_name,
 )
 from kashi.games.azul_duel.phases import ACQUISITION, CHIP_HIDDEN, CHIP_TAKEN, DISPLAY, DRAWN, OPENING
@@ -66,6 +67,14 @@ if TYPE_CHECKING:
 G_TAKE, G_DRAW, G_KEEP, G_RETURN, G_SUN, G_MOON, G_CHIP, G_PASS = range(8)
 Group = tuple[int, int, int]
 """(number of moves, kind, key): key is a plate, ``sun_index(workshop, colour)`` or a colour."""
+DRAW_GROUP: Group = (1, G_DRAW, 0)
+PASS_GROUP: Group = (1, G_PASS, 0)
+SUN_STARTS = tuple(sun_index(workshop, 0) for workshop in range(WORKSHOPS))
+SEAT_SLOTS = (slots_of(0), slots_of(1))
+LINE_NUMBERS = range(LINES)
+COLOUR_NUMBERS = range(5)
+NO_TILES = [0, 0, 0, 0, 0]
+"""A sun or the large moon with nothing on it, as counts per colour."""
 
 
 @cache
@@ -76,14 +85,27 @@ def orders_of(leftovers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 
 @cache
-def sun_takes(sun: tuple[int, ...], small: bool) -> tuple[tuple[int, int], ...]:
-    """(colour, number of stacking orders of the leftovers) for each colour a sun can give."""
+def sun_takes(sun: tuple[int, ...], workshop: int) -> tuple[tuple[int, int, int], ...]:
+    """(stacking orders of the leftovers, colour, ``sun_index``) of each colour a sun can give;
+    remembered per sun, since a sun shows one of a few hundred mixes."""
     takes = []
     for colour in range(5):
         if sun[colour]:
             rest = tuple(0 if other == colour else n for other, n in enumerate(sun))
-            takes.append((colour, len(orders_of(rest)) if small else 1))
+            takes.append((len(orders_of(rest)) if workshop else 1, colour, sun_index(workshop, colour)))
     return tuple(takes)
+
+
+@lru_cache(maxsize=64)
+def all_sun_takes(suns: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """``sun_takes`` of every workshop, in order: the suns stay as they are for about three
+    decisions in four (only a sun take changes them), so the last few are remembered whole."""
+    takes: tuple[tuple[int, int, int], ...] = ()
+    for workshop, base in enumerate(SUN_STARTS):
+        sun = suns[base : base + 5]
+        if any(sun):
+            takes += sun_takes(sun, workshop)
+    return takes
 
 
 def leftovers(state: AzulDuelState, workshop: int, colour: int) -> tuple[int, ...]:
@@ -96,9 +118,11 @@ def destinations(state: AzulDuelState, seat: int, colour: int) -> list[int]:
     """Pattern lines that may receive ``colour`` (empty, or holding it and not complete), then broken."""
     found = []
     base = line_index(seat, 0)
-    for line in range(LINES):
-        count = state.line_count[base + line]
-        if count == 0 or (state.line_colour[base + line] == colour and count <= line):
+    counts = state.line_count[base : base + LINES]
+    colours = state.line_colour[base : base + LINES]
+    for line in LINE_NUMBERS:
+        count = counts[line]
+        if not count or (colours[line] == colour and count <= line):
             found.append(line)
     found.append(BROKEN)
     return found
@@ -119,6 +143,11 @@ def may_draw(state: AzulDuelState, seat: int) -> bool:
         return False
     if state.draw_stage != 1 and not may_take_plate(state, seat):
         return False
+    return affords_draw(state, seat)
+
+
+def affords_draw(state: AzulDuelState, seat: int) -> bool:
+    """The points rule of a draw (``draw_at_zero``), once a draw is otherwise allowed."""
     if state.rules.draw_at_zero or state.score[seat] >= DRAW_COST:
         return True
     return not state.draw_stage and not state.display
@@ -132,49 +161,44 @@ def moon_has(state: AzulDuelState, colour: int) -> bool:
 def destination_counts(state: AzulDuelState, seat: int) -> list[int]:
     """How many destinations (lines and the broken area) each colour has: ``destinations`` sizes."""
     base = line_index(seat, 0)
-    line_count, line_colour = state.line_count, state.line_colour
-    counts = [1, 1, 1, 1, 1]
-    open_lines = 0
-    for line in range(LINES):
-        count = line_count[base + line]
-        if count == 0:
-            open_lines += 1
-        elif count <= line:
-            counts[line_colour[base + line]] += 1
-    return [count + open_lines for count in counts]
+    counts = state.line_count[base : base + LINES]
+    colours = state.line_colour[base : base + LINES]
+    targets = [counts.count(0) + 1] * 5
+    for line in LINE_NUMBERS:
+        if 0 < counts[line] <= line:
+            targets[colours[line]] += 1
+    return targets
 
 
 def groups(state: AzulDuelState) -> list[Group]:
     seat = state.to_move
     if state.phase == OPENING or state.draw_stage:
         return _plate_groups(state, seat)
-    found = []
+    found: list[Group] = []
     if state.round <= PLATE_ROUNDS and state.plates_taken[seat] < PLATES_PER_ROUND:
-        plates = state.slots[slots_of(seat)].count(-1) * ROTATIONS
-        found = [(plates, G_TAKE, plate) for plate in state.display]
-        if may_draw(state, seat):
-            found.append((1, G_DRAW, 0))
+        if state.display:
+            plates = state.slots[SEAT_SLOTS[seat]].count(-1) * ROTATIONS
+            for plate in state.display:
+                found.append((plates, G_TAKE, plate))
+        if state.stack and affords_draw(state, seat):
+            found.append(DRAW_GROUP)
     targets = destination_counts(state, seat)
-    suns = state.suns
-    if any(suns):
-        for workshop in range(WORKSHOPS):
-            base = sun_index(workshop, 0)
-            sun = suns[base : base + 5]
-            if any(sun):
-                for colour, orders in sun_takes(tuple(sun), workshop > 0):
-                    found.append((targets[colour] * orders, G_SUN, base + colour))
-    big_moon = state.big_moon
-    tops = {stack[-1] for stack in state.moons if stack}
-    if tops or any(big_moon):
-        for colour in range(5):
-            if big_moon[colour] or colour in tops:
+    for orders, colour, key in all_sun_takes(tuple(state.suns)):
+        found.append((targets[colour] * orders, G_SUN, key))
+    offered = state.big_moon[:]
+    for stack in state.moons:
+        if stack:
+            offered[stack[-1]] = 1
+    if offered != NO_TILES:
+        for colour in COLOUR_NUMBERS:
+            if offered[colour]:
                 found.append((targets[colour], G_MOON, colour))
     if state.chips_taken[seat] < CHIPS_PER_PLAYER:
         revealed = 4 - state.chip_at.count(CHIP_TAKEN) - state.chip_at.count(CHIP_HIDDEN)
         if revealed:
             found.append((revealed, G_CHIP, 0))
     if not found or (state.rules.free_pass and not state.last_pass):
-        found.append((1, G_PASS, 0))
+        found.append(PASS_GROUP)
     return found
 
 
@@ -199,10 +223,10 @@ def decode(state: AzulDuelState, group: Group, index: int) -> Move:
         workshop, colour = divmod(key, 5)
         targets = destinations(state, seat, colour)
         if not workshop:
-            return SunTake(0, colour, targets[index])
+            return sun_take(0, colour, targets[index])
         orders = orders_of(leftovers(state, workshop, colour))
         line, order = divmod(index, len(orders))
-        return SunTake(workshop, colour, targets[line], orders[order])
+        return sun_take(workshop, colour, targets[line], orders[order])
     if kind == G_MOON:
         return MOON_TAKES[key][destinations(state, seat, key)[index]]
     if kind in (G_TAKE, G_KEEP):
@@ -231,10 +255,10 @@ def legal_moves(state: AzulDuelState) -> list[Move]:
             if kind == G_MOON:
                 moves.extend(MOON_TAKES[colour][line] for line in lines)
             elif key < 5:
-                moves.extend(SunTake(0, colour, line) for line in lines)
+                moves.extend(sun_take(0, colour, line) for line in lines)
             else:
                 orders = orders_of(leftovers(state, key // 5, colour))
-                moves.extend(SunTake(key // 5, colour, line, order) for line in lines for order in orders)
+                moves.extend(sun_take(key // 5, colour, line, order) for line in lines for order in orders)
         else:
             moves.extend(decode(state, group, index) for index in range(group[0]))
     return moves
@@ -242,11 +266,15 @@ def legal_moves(state: AzulDuelState) -> list[Move]:
 
 def random_move(state: AzulDuelState, rng: Random) -> Move:
     found = groups(state)
-    index = rng.randrange(sum(group[0] for group in found))
+    total = 0
     for group in found:
-        if index < group[0]:
+        total += group[0]
+    index = rng.randrange(total)
+    for group in found:
+        count = group[0]
+        if index < count:
             return decode(state, group, index)
-        index -= group[0]
+        index -= count
     raise AssertionError("unreachable: the index is below the total")
 
 
@@ -388,7 +416,11 @@ def _check_line(state: AzulDuelState, seat: int, colour: int, line: int) -> None
 def apply(state: AzulDuelState, move: Move) -> None:
     """Carry out a checked move."""
     seat = state.to_move
-    if isinstance(move, TakePlate):
+    if isinstance(move, SunTake):
+        _take_sun(state, seat, move)
+    elif isinstance(move, MoonTake):
+        _take_moons(state, seat, move)
+    elif isinstance(move, TakePlate):
         state.display.remove(move.plate)
         lay(state, seat, move.plate, move.slot, move.rotation)
         if state.phase == OPENING:
@@ -414,10 +446,6 @@ def apply(state: AzulDuelState, move: Move) -> None:
             state.draw_stage = 2
             return
         state.draw_stage = 0
-    elif isinstance(move, SunTake):
-        _take_sun(state, seat, move)
-    elif isinstance(move, MoonTake):
-        _take_moons(state, seat, move)
     elif isinstance(move, ChipTake):
         chip = state.chip_at[move.workshop - 1]
         state.chips[chip_index(seat, chip)] += 1
@@ -505,8 +533,9 @@ def receive(state: AzulDuelState, seat: int, colour: int, count: int, line: int)
 
 
 def to_broken(state: AzulDuelState, seat: int, colour: int, count: int) -> None:
-    put = min(count, BROKEN_SPACES - sum(state.broken[broken_of(seat)]))
-    state.broken[broken_of(seat).start + colour] += put
+    area = broken_of(seat)
+    put = min(count, BROKEN_SPACES - sum(state.broken[area]))
+    state.broken[area.start + colour] += put
     state.tower[colour] += count - put
 
 

@@ -43,6 +43,7 @@ from kashi.games.azul_duel.notation import (
     SpendChips,
     SunTake,
     TakePlate,
+    sun_take,
 )
 
 DESTINATIONS = LINES + 1
@@ -116,7 +117,7 @@ def move_from_action(action: int) -> Move:
         rest, order = divmod(action - SUN_AT, len(ORDERS))
         rest, line = divmod(rest, DESTINATIONS)
         workshop, colour = divmod(rest, 5)
-        return SunTake(workshop, colour, line, ORDERS[order])
+        return sun_take(workshop, colour, line, ORDERS[order])
     code = action - SPEND_AT
     chips = []
     for chip in range(len(CHIP_NAMES)):

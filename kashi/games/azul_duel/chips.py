@@ -7,6 +7,9 @@ splits into ``a`` matching pairs and ``b`` triples with ``a + b = missing``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import combinations
+
 from kashi.games.azul_duel.components import CHIP_COLOURS, CHIPS_PER_TILE_ANY, CHIPS_PER_TILE_MATCHING
 
 
@@ -35,22 +38,29 @@ def can_pay(held: list[int], colour: int, missing: int) -> bool:
 def spends(held: list[int], colour: int, missing: int) -> list[tuple[int, ...]]:
     """Every set of held chips (``held[type]`` = count) that pays for ``missing`` tiles of ``colour``.
 
-    Sets are ascending tuples of chip types, in a stable order; only sets of 2 to 3 chips per
-    missing tile are looked at.
+    Sets are ascending tuples of chip types, ordered by how many of each type they take (the
+    lowest type first). Which sets pay depends only on how many of each held type there are and
+    whether it shows the colour, so the sets are worked out once per such shape, as positions
+    among the held types, and named with this holding's types.
     """
-    most = CHIPS_PER_TILE_ANY * missing
     types = [chip for chip, count in enumerate(held) if count]
-    found: list[tuple[int, ...]] = []
+    shape = tuple(held[chip] * 2 + (colour in CHIP_COLOURS[chip]) for chip in types)
+    return [tuple(map(types.__getitem__, chosen)) for chosen in _paying(shape, missing)]
 
-    def extend(position: int, chosen: list[int]) -> None:
-        if position == len(types):
-            if chosen and pays(tuple(chosen), colour, missing):
-                found.append(tuple(chosen))
-            return
-        chip = types[position]
-        for count in range(min(held[chip], most - len(chosen)) + 1):
-            extend(position + 1, chosen + [chip] * count)
 
-    if sum(held) >= CHIPS_PER_TILE_MATCHING * missing:
-        extend(0, [])
-    return found
+@lru_cache(maxsize=1024)
+def _paying(shape: tuple[int, ...], missing: int) -> tuple[tuple[int, ...], ...]:
+    """The paying sets of a holding shape (per held type: ``2 * count + shows the colour``), as
+    positions among its types, ordered by their count vectors: the sets of 2 to 3 chips per
+    missing tile with enough matching chips (``pays``, counted on the positions)."""
+    least, most = CHIPS_PER_TILE_MATCHING * missing, CHIPS_PER_TILE_ANY * missing
+    chips = [position for position, kind in enumerate(shape) for _ in range(kind // 2)]
+    matched = [kind % 2 for kind in shape]
+    found = set()
+    for size in range(max(least, 1), min(most, len(chips)) + 1):
+        needed = CHIPS_PER_TILE_MATCHING * (most - size)
+        for chosen in combinations(chips, size):
+            if sum(map(matched.__getitem__, chosen)) >= needed:
+                found.add(chosen)
+    positions = range(len(shape))
+    return tuple(sorted(found, key=lambda chosen: [chosen.count(position) for position in positions]))

@@ -12,6 +12,7 @@ from kashi.games.azul_duel.components import (
     DOME_SIZE,
     EMPTY,
     PLATES,
+    ROTATIONS,
     SLOT_CELLS,
     SPECIAL,
     WILD,
@@ -19,20 +20,26 @@ from kashi.games.azul_duel.components import (
     slot_index,
 )
 
+COLUMNS = range(DOME_SIZE)
+ROTATED_PLATES = tuple(tuple(rotated(cells, rotation) for rotation in range(ROTATIONS)) for cells in PLATES)
+"""Each plate's cells in each rotation, as ``rotated`` gives them."""
+
 
 def lay_plate(cells: list[int], base: int, slot: int, plate: int, rotation: int) -> None:
     """Write the cell types of a plate placed on ``slot`` in ``rotation``."""
-    for cell, kind in zip(SLOT_CELLS[slot], rotated(PLATES[plate], rotation), strict=True):
+    for cell, kind in zip(SLOT_CELLS[slot], ROTATED_PLATES[plate][rotation], strict=True):
         cells[base + cell] = kind
 
 
 def legal_cells(cells: list[int], tiles: list[int], base: int, row: int, colour: int) -> list[int]:
     """The empty cells of dome ``row`` (0-based) that accept ``colour``: that colour or wild."""
     found = []
-    for cell in range(row * DOME_SIZE, row * DOME_SIZE + DOME_SIZE):
-        kind = cells[base + cell]
-        if kind in (colour, WILD) and tiles[base + cell] == EMPTY:
-            found.append(cell)
+    first = row * DOME_SIZE
+    kinds = cells[base + first : base + first + DOME_SIZE]
+    contents = tiles[base + first : base + first + DOME_SIZE]
+    for column in COLUMNS:
+        if contents[column] == EMPTY and (kinds[column] == colour or kinds[column] == WILD):
+            found.append(first + column)
     return found
 
 

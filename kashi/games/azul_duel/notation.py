@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
@@ -251,6 +252,8 @@ class ChipReveal:
 
 
 Chance = WorkshopFill | TabletDraw | PlateReveal | ChipReveal
+workshop_fill = cache(WorkshopFill)
+"""The one ``WorkshopFill`` of each workshop and mix of tiles (a few hundred), built when first drawn."""
 
 # -- interned tables ----------------------------------------------------------------------
 TAKE_PLATES = tuple(
@@ -266,6 +269,11 @@ PLACE_TILES = tuple(PlaceTile(cell) for cell in range(CELLS))
 DRAW = Draw()
 PASS = Pass()
 SKIP = SkipChips()
+sun_take = cache(SunTake)
+"""The one ``SunTake`` of each (workshop, colour, line, order), built when first asked for: there
+are too many stacking orders to build them all up front, and building one costs more than a look-up."""
+spend_chips = lru_cache(maxsize=4096)(SpendChips)
+"""The ``SpendChips`` of a set of chips, remembered for the sets that come up again and again."""
 
 ORDERS: tuple[tuple[int, ...], ...] = tuple(order for length in range(4) for order in product(range(5), repeat=length))
 """Every stacking order of up to 3 leftover tiles (a small sun holds 4, at least 1 is taken)."""

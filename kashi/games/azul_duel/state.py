@@ -82,7 +82,7 @@ class AzulDuelState(State[Move, Chance]):
     """
 
     family = "azul-duel"
-    __slots__ = (*FIELDS, "num_players", "_facts")
+    __slots__ = (*FIELDS, "num_players", "_facts", "_drawn")
 
     rules: DuelRules
     round: int
@@ -128,6 +128,9 @@ class AzulDuelState(State[Move, Chance]):
     stand_ins: int
     last_pass: bool
     _facts: list[Fact]
+    _drawn: Move | Chance | None
+    """What ``random_move`` or ``sample_chance`` last drew in this very position (None once the
+    position changes): legal by construction, so playing it skips the check."""
 
     def __init__(self, rules: DuelRules, start: int) -> None:
         check_seat(start, 2)
@@ -175,6 +178,7 @@ class AzulDuelState(State[Move, Chance]):
         self.stand_ins = 0
         self.last_pass = False
         self._facts = []
+        self._drawn = None
         self._advance()
 
     # -- flow ----------------------------------------------------------------------------
@@ -206,8 +210,10 @@ class AzulDuelState(State[Move, Chance]):
 
     def add_score(self, seat: int, parts: tiling.Parts) -> None:
         """Add the parts' points to a seat's score, clamped at 0, and remember why."""
-        old = self.score[seat]
-        new = max(0, old + sum(part[1] for part in parts))
+        old = new = self.score[seat]
+        for part in parts:
+            new += part[1]
+        new = max(0, new)
         self.score[seat] = new
         self._facts.append(Fact(seat, new - old, parts))
 
@@ -265,20 +271,25 @@ class AzulDuelState(State[Move, Chance]):
     def random_move(self, rng: Random) -> Move:
         if self.current_player < 0:
             raise IllegalMoveError("azul_duel.no_decision")
-        if self.phase == TILING:
-            return rng.choice(tiling.legal_moves(self))
-        return acquisition.random_move(self, rng)
+        move = rng.choice(tiling.legal_moves(self)) if self.phase == TILING else acquisition.random_move(self, rng)
+        self._drawn = move
+        return move
 
     def play(self, move: Move, seat: int | None = None) -> None:
         if self.current_player < 0:
             raise IllegalMoveError("core.game_over" if self.phase == OVER else "azul_duel.no_decision")
-        check_turn(self, seat)
+        if seat is not None:
+            check_turn(self, seat)
+        drawn = move is self._drawn and move is not None
+        self._drawn = None
         if self.phase == TILING:
-            tiling.check(self, move)
+            if not drawn:
+                tiling.check(self, move)
             self._facts = []
             tiling.apply(self, move)
         else:
-            acquisition.check(self, move)
+            if not drawn:
+                acquisition.check(self, move)
             self._facts = []
             acquisition.apply(self, move)
         self._advance()
@@ -305,7 +316,10 @@ class AzulDuelState(State[Move, Chance]):
         return supply.outcomes(self) if self.current_player == CHANCE else []
 
     def sample_chance(self, rng: Random) -> Chance:
-        return supply.sample(self, rng)
+        outcome = supply.sample(self, rng)
+        if self.current_player == CHANCE:
+            self._drawn = outcome
+        return outcome
 
     def distinct_chance_outcomes(self) -> list[tuple[Chance, float]]:
         return supply.distinct_outcomes(self) if self.current_player == CHANCE else []
@@ -317,7 +331,9 @@ class AzulDuelState(State[Move, Chance]):
     def apply_chance(self, outcome: Chance) -> None:
         if self.current_player != CHANCE:
             raise IllegalMoveError("core.not_chance")
-        supply.check(self, outcome)
+        if outcome is not self._drawn or outcome is None:
+            supply.check(self, outcome)
+        self._drawn = None
         self._facts = []
         supply.apply(self, outcome)
         self._advance()
@@ -348,6 +364,7 @@ class AzulDuelState(State[Move, Chance]):
         other.num_players = 2
         other.current_player = self.current_player
         other._facts = self._facts[:]
+        other._drawn = None
         return other
 
     def view(self, seat: int | None) -> AzulDuelState:

@@ -31,6 +31,7 @@ from kashi.games.azul_duel.notation import (
     PlateReveal,
     TabletDraw,
     WorkshopFill,
+    workshop_fill,
     workshop_name,
 )
 from kashi.games.azul_duel.phases import ACQUISITION, DISPLAY, DRAWN, FILL, OPENING, TABLETS
@@ -205,7 +206,7 @@ def sample(state: AzulDuelState, rng: Random) -> Chance:
         counts[colour] += 1
         bag[colour] -= 1
         total -= 1
-    return WorkshopFill(state.fill_workshop, (counts[0], counts[1], counts[2], counts[3], counts[4]))
+    return workshop_fill(state.fill_workshop, (counts[0], counts[1], counts[2], counts[3], counts[4]))
 
 
 # -- applying -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from kashi.games.azul_duel import dome
 from kashi.games.azul_duel.acquisition import to_broken
 from kashi.games.azul_duel.components import (
     BROKEN_TOTAL,
+    CELLS,
     CHIP_NAMES,
     COLOUR_NAMES,
     LINES,
@@ -38,6 +39,7 @@ from kashi.games.azul_duel.notation import (
     SkipChips,
     SpendChips,
     cell_name,
+    spend_chips,
 )
 from kashi.games.azul_duel.objectives import OBJECTIVES
 from kashi.games.azul_duel.phases import (
@@ -56,6 +58,9 @@ if TYPE_CHECKING:
     from kashi.games.azul_duel.state import AzulDuelState
 
 Parts = tuple[tuple[str, int, dict[str, Any]], ...]
+PLACEMENT_KEYS = tuple(f"azul_duel.score.{kind}" for kind in ("lone_tile", "tile_row", "tile_column", "tile_both"))
+"""The score part of a placed tile, by (row run longer than 1) + 2 * (column run longer than 1)."""
+CELL_NAMES = tuple(cell_name(cell) for cell in range(CELLS))
 
 
 def start(state: AzulDuelState) -> None:
@@ -89,17 +94,19 @@ def _line_state(state: AzulDuelState, seat: int) -> tuple[int, int, int]:
 
 def targets(state: AzulDuelState, seat: int) -> list[int]:
     """The cells of the current line's dome row that accept its colour."""
-    _, colour, _ = _line_state(state, seat)
+    colour = state.line_colour[line_index(seat, state.tile_line)]
     return dome.legal_cells(state.cells, state.tiles, dome_base(seat), state.tile_line, colour)
 
 
 def _evaluate(state: AzulDuelState, seat: int) -> bool:
     """Resolve the current line by itself, or set the stage of the choice it needs (True)."""
-    index, colour, count = _line_state(state, seat)
+    line = state.tile_line
+    index = line_index(seat, line)
+    count = state.line_count[index]
     if not count:
         return False
-    line = state.tile_line
-    cells = targets(state, seat)
+    colour = state.line_colour[index]
+    cells = dome.legal_cells(state.cells, state.tiles, dome_base(seat), line, colour)
     if not cells:
         if dome.plate_row_full(state.slots, seat, line):
             state.line_colour[index], state.line_count[index] = -1, 0
@@ -127,7 +134,7 @@ def legal_moves(state: AzulDuelState) -> list[Move]:
         return [PLACE_TILES[cell] for cell in targets(state, seat)]
     _, colour, count = _line_state(state, seat)
     spends = chip_rules.spends(_held(state, seat), colour, state.tile_line + 1 - count)
-    return [*(SpendChips(chips) for chips in spends), SKIP]
+    return [*map(spend_chips, spends), SKIP]
 
 
 def check(state: AzulDuelState, move: Move) -> None:
@@ -209,14 +216,13 @@ def _place(state: AzulDuelState, seat: int, cell: int) -> None:
     state.tiles[base + cell] = colour
     horizontal, vertical = dome.runs(state.tiles, base, cell)
     points = dome.placement_points(horizontal, vertical)
-    name = cell_name(cell)
-    kind = ("lone_tile", "tile_row", "tile_column", "tile_both")[(horizontal > 1) + 2 * (vertical > 1)]
-    parts: Parts = ((f"azul_duel.score.{kind}", points, {"cell": name, "row": horizontal, "column": vertical}),)
+    key = PLACEMENT_KEYS[(horizontal > 1) + 2 * (vertical > 1)]
+    parts: Parts = ((key, points, {"cell": CELL_NAMES[cell], "row": horizontal, "column": vertical}),)
     special = dome.completed_special(state.cells, state.tiles, base, cell)
     if special >= 0:
         state.tiles[base + special] = SPECIAL
         row_number = special // 6 + 1
-        parts += (("azul_duel.score.special", row_number, {"cell": cell_name(special), "row": row_number}),)
+        parts += (("azul_duel.score.special", row_number, {"cell": CELL_NAMES[special], "row": row_number}),)
     state.add_score(seat, parts)
     state.tower[colour] += count - state.stand_ins - 1
     state.line_colour[index], state.line_count[index] = -1, 0
