@@ -8,7 +8,8 @@ splits into ``a`` matching pairs and ``b`` triples with ``a + b = missing``.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
+from itertools import product
+from operator import mul
 
 from kashi.games.azul_duel.components import CHIP_COLOURS, CHIPS_PER_TILE_ANY, CHIPS_PER_TILE_MATCHING
 
@@ -43,24 +44,33 @@ def spends(held: list[int], colour: int, missing: int) -> list[tuple[int, ...]]:
     whether it shows the colour, so the sets are worked out once per such shape, as positions
     among the held types, and named with this holding's types.
     """
+    types, sets = paying_sets(held, colour, missing)
+    return [tuple(map(types.__getitem__, chosen)) for chosen in sets]
+
+
+def paying_sets(held: list[int], colour: int, missing: int) -> tuple[list[int], tuple[tuple[int, ...], ...]]:
+    """The held types and the paying sets as positions among them, in ``spends`` order: a random
+    pick names only the set it draws."""
     types = [chip for chip, count in enumerate(held) if count]
     shape = tuple(held[chip] * 2 + (colour in CHIP_COLOURS[chip]) for chip in types)
-    return [tuple(map(types.__getitem__, chosen)) for chosen in _paying(shape, missing)]
+    return types, _paying(shape, missing)
 
 
 @lru_cache(maxsize=1024)
 def _paying(shape: tuple[int, ...], missing: int) -> tuple[tuple[int, ...], ...]:
     """The paying sets of a holding shape (per held type: ``2 * count + shows the colour``), as
     positions among its types, ordered by their count vectors: the sets of 2 to 3 chips per
-    missing tile with enough matching chips (``pays``, counted on the positions)."""
+    missing tile with enough matching chips (``pays``, counted on the positions).
+
+    The count vectors are walked in that order directly (``product`` is lexicographic), so each
+    set is seen once, not once per way of picking equal chips."""
     least, most = CHIPS_PER_TILE_MATCHING * missing, CHIPS_PER_TILE_ANY * missing
-    chips = [position for position, kind in enumerate(shape) for _ in range(kind // 2)]
     matched = [kind % 2 for kind in shape]
-    found = set()
-    for size in range(max(least, 1), min(most, len(chips)) + 1):
-        needed = CHIPS_PER_TILE_MATCHING * (most - size)
-        for chosen in combinations(chips, size):
-            if sum(map(matched.__getitem__, chosen)) >= needed:
-                found.add(chosen)
-    positions = range(len(shape))
-    return tuple(sorted(found, key=lambda chosen: [chosen.count(position) for position in positions]))
+    found = []
+    for counts in product(*(range(kind // 2 + 1) for kind in shape)):
+        size = sum(counts)
+        if least <= size <= most:
+            shown = sum(map(mul, counts, matched))
+            if shown >= CHIPS_PER_TILE_MATCHING * (most - size):
+                found.append(tuple(position for position, n in enumerate(counts) for _ in range(n)))
+    return tuple(found)

@@ -271,7 +271,7 @@ class AzulDuelState(State[Move, Chance]):
     def random_move(self, rng: Random) -> Move:
         if self.current_player < 0:
             raise IllegalMoveError("azul_duel.no_decision")
-        move = rng.choice(tiling.legal_moves(self)) if self.phase == TILING else acquisition.random_move(self, rng)
+        move = tiling.random_move(self, rng) if self.phase == TILING else acquisition.random_move(self, rng)
         self._drawn = move
         return move
 

@@ -7,6 +7,7 @@ of several cells of the dome row takes its tile.
 
 from __future__ import annotations
 
+from random import Random
 from typing import TYPE_CHECKING, Any
 
 from kashi.core.errors import IllegalMoveError
@@ -135,6 +136,18 @@ def legal_moves(state: AzulDuelState) -> list[Move]:
     _, colour, count = _line_state(state, seat)
     spends = chip_rules.spends(_held(state, seat), colour, state.tile_line + 1 - count)
     return [*map(spend_chips, spends), SKIP]
+
+
+def random_move(state: AzulDuelState, rng: Random) -> Move:
+    """One of ``legal_moves`` drawn uniformly (the same index of the same list), naming only the
+    drawn chip set: there can be hundreds."""
+    seat = state.to_move
+    if state.tile_stage == CHOOSE_CELL:
+        return PLACE_TILES[rng.choice(targets(state, seat))]
+    _, colour, count = _line_state(state, seat)
+    types, sets = chip_rules.paying_sets(_held(state, seat), colour, state.tile_line + 1 - count)
+    index = rng.randrange(len(sets) + 1)
+    return spend_chips(tuple(map(types.__getitem__, sets[index]))) if index < len(sets) else SKIP
 
 
 def check(state: AzulDuelState, move: Move) -> None:
