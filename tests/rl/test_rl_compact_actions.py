@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import warnings
-from random import Random
 from typing import Any
 
 import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from kashi_random_play import decision_positions
 from pettingzoo.test import api_test, seed_test
 
 import kashi.rl.gymnasium_env  # noqa: F401  (registers the ids)
 from kashi.core.errors import IllegalMoveError
-from kashi.core.state import CHANCE
 from kashi.games.ingenious.moves import Placement
 from kashi.games.ingenious.tiles import PAIRS
 from kashi.rl.config import GameConfig
@@ -31,25 +30,11 @@ def test_sizes(variant: str, players: int, size: int) -> None:
     assert encoder_for(GameConfig(variant, players), "compact").num_actions == size
 
 
-def positions(players: int, seed: int) -> list[Any]:
-    """Every decision position of a random game."""
-    rng = Random(seed)
-    state: Any = GameConfig("ingenious", players).make_state(0)
-    found = []
-    while not state.is_over():
-        if state.current_player == CHANCE:
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            found.append(state.copy())
-            state.play(state.random_move(rng))
-    return found
-
-
 @pytest.mark.parametrize("players", [2, 3])
 def test_compact_legal_ids_are_exactly_the_legal_moves(players: int) -> None:
     encoder: Any = encoder_for(GameConfig("ingenious", players), "compact")
     rng = np.random.default_rng(players)
-    for index, state in enumerate(positions(players, players)):
+    for index, state in enumerate(decision_positions(GameConfig("ingenious", players), players)):
         legal = encoder.legal_ids(state)
         assert len(set(legal)) == len(legal)
         assert {encoder.to_engine(state, action) for action in legal} == set(state.legal_actions())
@@ -75,7 +60,7 @@ def test_compact_legal_ids_are_exactly_the_legal_moves(players: int) -> None:
 
 def test_swap_and_keep_are_the_last_two_ids() -> None:
     encoder: Any = encoder_for(GameConfig("ingenious", 2), "compact")
-    questions = [state for state in positions(2, 2) if state.deciding]
+    questions = [state for state in decision_positions(GameConfig("ingenious", 2), 2) if state.deciding]
     assert questions
     for state in questions:
         legal = encoder.legal_ids(state)
@@ -85,7 +70,7 @@ def test_swap_and_keep_are_the_last_two_ids() -> None:
 
 def test_out_of_range_or_unknown_choices_are_refused() -> None:
     encoder = encoder_for(GameConfig("ingenious", 2), "compact")
-    state = positions(2, 5)[0]
+    state = next(decision_positions(GameConfig("ingenious", 2), 5))
     for action in (-1, encoder.num_actions):
         with pytest.raises(IllegalMoveError):
             encoder.to_engine(state, action)

@@ -10,11 +10,11 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from kashi_random_play import decision_positions
 from pettingzoo.test import api_test, seed_test
 
 import kashi.rl.gymnasium_env  # noqa: F401  (registers the ids)
 from kashi.core.errors import IllegalMoveError
-from kashi.core.state import CHANCE
 from kashi.games.azul_duel import compact
 from kashi.games.azul_duel.chips import spends
 from kashi.games.azul_duel.notation import KeepPlate, MoonTake, PlaceTile, SpendChips, SunTake, TakePlate
@@ -29,20 +29,6 @@ from kashi.rl.vector_env import KashiVectorEnv
 CONFIG = GameConfig("azul-duel", 2)
 
 
-def positions(seed: int) -> list[Any]:
-    """Every decision position of a random game."""
-    rng = Random(seed)
-    state: Any = CONFIG.make_state(seed % 2)
-    found = []
-    while not state.is_over():
-        if state.current_player == CHANCE:
-            state.apply_chance(state.sample_chance(rng))
-        else:
-            found.append(state.copy())
-            state.play(state.random_move(rng))
-    return found
-
-
 def test_size() -> None:
     encoder = encoder_for(CONFIG, "compact")
     assert encoder.num_actions == compact.NUM_ACTIONS == 2100
@@ -53,7 +39,7 @@ def test_size() -> None:
 def test_the_mask_is_one_id_per_legal_move(seed: int) -> None:
     encoder = encoder_for(CONFIG, "compact")
     rng = np.random.default_rng(seed)
-    for index, state in enumerate(positions(seed)):
+    for index, state in enumerate(decision_positions(CONFIG, seed, start=seed)):
         legal = encoder.legal_ids(state)
         assert len(set(legal)) == len(legal)
         engine = [encoder.to_engine(state, action) for action in legal]
@@ -99,7 +85,9 @@ def test_a_stacking_order_has_one_id_though_leftovers_share_a_colour() -> None:
 
 
 def test_chip_spends_seen_along_games_and_the_most_a_seat_can_hold() -> None:
-    choosing = [state for seed in range(4) for state in positions(seed) if state.phase == TILING]
+    choosing = [
+        state for seed in range(4) for state in decision_positions(CONFIG, seed, start=seed) if state.phase == TILING
+    ]
     choosing = [state for state in choosing if state.tile_stage == CHOOSE_CHIPS]
     assert choosing
     for state in choosing:

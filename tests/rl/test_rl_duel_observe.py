@@ -6,6 +6,7 @@ from __future__ import annotations
 from random import Random
 
 import numpy as np
+from kashi_random_play import decision_positions
 
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.config import GameConfig
@@ -36,16 +37,7 @@ def test_observing_the_state_equals_encoding_the_seats_view_for_both_seats() -> 
 def test_a_batch_gives_each_game_what_it_gives_alone() -> None:
     """Positions of every phase of Azul Duel, with both action spaces, in one batch."""
     config = GameConfig("azul-duel", 2, {})
-    rng = Random(3)
-    states = []
-    state = config.make_state(0)
-    while state.current_player != TERMINAL:
-        if state.current_player == CHANCE:
-            state.apply_chance(state.sample_chance(rng))
-            continue
-        if rng.random() < 0.2:
-            states.append(state.copy())
-        state.play(state.random_move(rng))
+    states = [state for index, state in enumerate(decision_positions(config, 3)) if index % 5 == 0]
     assert len({state.phase for state in states}) >= 2  # drafting and tiling
     for actions in ("engine", "compact"):
         encoder = encoder_for(config, actions)

@@ -3,13 +3,12 @@ must say exactly what the engine's move list and the seat's view say, under ever
 
 from __future__ import annotations
 
-from random import Random
 from typing import Any
 
 import numpy as np
 import pytest
+from kashi_random_play import decision_positions
 
-from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.masks import mask_of
@@ -24,19 +23,6 @@ CONFIGS = [
 ]
 
 
-def positions(config: GameConfig, games: int, seed: int) -> Any:
-    """Every position with a seat to move along random games."""
-    rng = Random(seed)
-    for game in range(games):
-        state = config.make_state(game % config.players)
-        while state.current_player != TERMINAL:
-            if state.current_player == CHANCE:
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            yield state
-            state.play(state.random_move(rng))
-
-
 @pytest.mark.parametrize(("variant", "players", "options"), CONFIGS)
 def test_the_numpy_mask_marks_exactly_the_engines_legal_moves(
     variant: str, players: int, options: dict[str, Any]
@@ -44,7 +30,7 @@ def test_the_numpy_mask_marks_exactly_the_engines_legal_moves(
     config = GameConfig(variant, players, options)
     encoder = encoder_for(config, "engine")
     checked = 0
-    for state in positions(config, games=2, seed=5):
+    for state in decision_positions(config, 5, games=2):
         expected = mask_of(state.legal_actions(), state.num_actions)
         assert np.array_equal(encoder.mask(state), expected)
         _, mask = encoder.observe_with_mask(state, state.current_player)
@@ -60,7 +46,7 @@ def test_observing_the_state_equals_encoding_the_seats_view(
 ) -> None:
     config = GameConfig(variant, players, options)
     encoder = encoder_for(config, "compact")
-    for index, state in enumerate(positions(config, games=1, seed=9)):
+    for index, state in enumerate(decision_positions(config, 9)):
         if index % 3:
             continue
         for seat in range(players):
@@ -73,7 +59,7 @@ def test_a_placeholder_rack_has_no_legal_placement() -> None:
     """A view of another seat's turn shows a rack of placeholders: nothing can be placed from it."""
     config = GameConfig("ingenious", 2, {})
     encoder = encoder_for(config, "engine")
-    state = next(iter(positions(config, games=1, seed=3)))
+    state = next(decision_positions(config, 3))
     view = state.view(1 - state.current_player)
     assert view.legal_actions() == []
     assert not encoder.mask(view).any()
@@ -89,9 +75,9 @@ def test_a_batch_gives_each_game_what_it_gives_alone(
     encoder = encoder_for(config, actions)
     swaps = variant != "ingenious-tutorial"  # the tutorial's colours lock: no swap question
     states: list[Any] = []
-    for index, state in enumerate(positions(config, games=30, seed=11)):
+    for index, state in enumerate(decision_positions(config, 11, games=30)):
         if index % 4 == 0 or state.deciding:
-            states.append(state.copy())
+            states.append(state)
         if len(states) >= 40 and (any(state.deciding for state in states) or not swaps):
             break
     assert any(state.deciding for state in states) == swaps
