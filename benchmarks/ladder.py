@@ -4,8 +4,10 @@
     python benchmarks/ladder.py azul --match expert-nn,mcts-classic --games 400 --out ladder/
     python benchmarks/ladder.py azul --players 3 --match expert-nn,mcts-classic --games 400 --out ladder/
 
-Prints one markdown row per match (win share with draws as halves, Elo with its 95% interval,
-mean scores) and writes every match's records and summary under --out.
+Prints one markdown row per match (wins, draws and losses of the first bot, its win share with
+draws as halves, Elo with its 95% interval, mean scores, its mean margin over the best other
+seat) and writes every match's records and summary under --out. Games are kept as each ends:
+``--resume`` continues rows a stopped run left part-way (or lengthens them with a larger --games).
 """
 
 from __future__ import annotations
@@ -31,24 +33,26 @@ def main() -> None:
     parser.add_argument(
         "--players", type=int, default=2, help="with 3-4: the first bot against the second in the other seats"
     )
+    parser.add_argument("--resume", action="store_true", help="keep the games already under --out")
     args = parser.parse_args()
     if args.match:
         matches = [tuple(m.split(",", 1)) for m in args.match]
     else:
         matches = [("expert", "greedy")] if args.players > 2 else MATCHES
-    print("| game | players | match | games | win share | Elo (95%) | mean score | mean rank |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| game | players | match | games | W-D-L | win share | Elo (95%) | mean score | mean margin | mean rank |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for first, second in matches:
         bots = [first] + [second] * (args.players - 1)
         out = args.out / f"{args.game}-{args.players}p-{first}-{second}"
         config = ArenaConfig(args.game, bots, games=args.games, seed=args.seed, workers=args.workers, out=out,
-                             progress=False)  # fmt: skip
+                             progress=False, resume=args.resume)  # fmt: skip
         summary = run(config).summary()
         row, other = summary["bots"][first], summary["bots"][second]
         elo = summary.get("elo", {}).get("text", "")
         print(
             f"| {args.game} | {args.players} | {first} vs {second} | {summary['games']} | "
-            f"{100 * row['win_share']:.1f}% | {elo} | {row['mean_score']:.1f} vs {other['mean_score']:.1f} | "
+            f"{row['wins']}-{row['draws']}-{row['losses']} | {100 * row['win_share']:.1f}% | {elo} | "
+            f"{row['mean_score']:.1f} vs {other['mean_score']:.1f} | {row['mean_margin']:+.1f} | "
             f"{row['mean_rank']:.2f} |",
             flush=True,
         )

@@ -75,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     arena.add_argument("--sprt", metavar="ELO0,ELO1", help="stop when an SPRT decides between the two")
     arena.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a rule option; repeat")
     arena.add_argument("--no-progress", action="store_true", help="no progress line while games run")
+    arena.add_argument("--resume", action="store_true", help="keep the games already in --out and play the rest")
 
     from kashi.server.cli import add_parser as add_serve_parser
     from kashi.server.cli import add_worker_parser
@@ -151,10 +152,14 @@ def _run(args: argparse.Namespace) -> int:
         return run_worker(args)
     elif args.command == "arena":
         from kashi.arena.cli import run_arena
+        from kashi.arena.journal import JournalError
 
         checked_bots(args.bot)
         args.options = rule_options(args.option)
-        run_arena(args)
+        try:
+            run_arena(args)
+        except JournalError as error:
+            raise UsageError(f"--out {args.out}: {error}") from None
     elif args.command == "bench":
         if args.game == "bots":
             families = [v.name for v in kashi.variants() if v.name == v.family.name]

@@ -31,6 +31,7 @@ def run_arena(args: argparse.Namespace) -> dict[str, Any]:
         sprt=sprt,
         options=args.options,
         progress=not args.no_progress,
+        resume=args.resume,
     )
     summary = run(config).summary()
     print(format_summary(summary))
@@ -40,11 +41,14 @@ def run_arena(args: argparse.Namespace) -> dict[str, Any]:
 
 def format_summary(summary: dict[str, Any]) -> str:
     lines = [f"{summary['variant']}, {summary['players']} players, {summary['games']} games"]
-    lines.append(f"{'bot':24} {'games':>5} {'W':>5} {'D':>4} {'L':>5} {'win%':>6} {'score':>7} {'rank':>5}")
+    lines.append(
+        f"{'bot':24} {'games':>5} {'W':>5} {'D':>4} {'L':>5} {'win%':>6} {'score':>7} {'margin':>7} {'rank':>5}"
+    )
     for bot, row in summary["bots"].items():
         lines.append(
             f"{bot:24} {row['games']:5d} {row['wins']:5d} {row['draws']:4d} {row['losses']:5d} "
-            f"{100 * row['win_share']:5.1f}% {row['mean_score']:7.1f} {row['mean_rank']:5.2f}"
+            f"{100 * row['win_share']:5.1f}% {row['mean_score']:7.1f} {row['mean_margin']:+7.1f} "
+            f"{row['mean_rank']:5.2f}"
         )
     if "elo" in summary:
         lines.append(f"Elo of {summary['elo']['bot']}: {summary['elo']['text']}")

@@ -11,8 +11,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kashi.arena.journal import Journal
 from kashi.arena.match import GameResult, GameTask, play_game
 from kashi.arena.stats import Sprt, elo_estimate, openskill_ratings
+from kashi.bots.values import margin
 
 
 @dataclass
@@ -31,10 +33,23 @@ class ArenaConfig:
     sprt: Sprt | None = None
     options: dict[str, Any] = field(default_factory=dict)
     progress: bool = True
+    resume: bool = False
+    """Keep the games already in ``out`` and play only the rest (the same tournament, maybe longer)."""
 
     @property
     def players(self) -> int:
         return len(self.bots)
+
+    def identity(self) -> dict[str, Any]:
+        """What makes two runs the same tournament, whatever their length, workers or backend."""
+        return {
+            "variant": self.variant,
+            "bots": self.bots,
+            "seed": self.seed,
+            "seconds": self.seconds,
+            "iterations": self.iterations,
+            "options": self.options,
+        }
 
 
 def schedule(config: ArenaConfig) -> list[list[GameTask]]:
@@ -96,6 +111,7 @@ class Tournament:
                 "win_share": sum(1.0 / len(r.winners) for r, seat in rows if seat in r.winners) / max(len(rows), 1),
                 "mean_score": sum(r.scores[seat] for r, seat in rows) / max(len(rows), 1),
                 "mean_rank": sum(r.ranks[seat] for r, seat in rows) / max(len(rows), 1),
+                "mean_margin": sum(margin(r.scores, seat) for r, seat in rows) / max(len(rows), 1),
                 "forfeits": sum(1 for r, seat in rows if r.failure and r.failure["seat"] == seat),
             }
         summary: dict[str, Any] = {
@@ -119,9 +135,7 @@ class Tournament:
         return summary
 
     def write(self, out: Path) -> None:
-        (out / "records").mkdir(parents=True, exist_ok=True)
-        for result in self.results:
-            (out / "records" / f"game-{result.index:05d}.txt").write_text(result.record, encoding="utf-8")
+        """The summary and the table of games (each game's record is already in the journal)."""
         (out / "summary.json").write_text(json.dumps(self.summary(), indent=2) + "\n", encoding="utf-8")
         with (out / "games.csv").open("w", newline="", encoding="utf-8") as handle:
             writer = csv.writer(handle)
@@ -135,12 +149,16 @@ class Tournament:
 
 def run(config: ArenaConfig) -> Tournament:
     """Play the tournament, stopping early if the SPRT decides; write outputs if asked."""
-    groups = schedule(config)
-    tournament = Tournament(config)
-    progress = _progress_bar(sum(len(group) for group in groups), config.progress)
+    journal = Journal(config.out, config.identity(), config.resume) if config.out is not None else None
+    tournament = Tournament(config, list(journal.done) if journal else [])
+    done = {result.index for result in tournament.results}
+    tasks = [task for group in schedule(config) for task in group if task.index not in done]
+    progress = _progress_bar(len(tasks), config.progress)
     first = config.bots[0]
-    for result in _results(config, groups):
+    for result in _results(config, tasks):
         tournament.results.append(result)
+        if journal:
+            journal.add(result)
         progress.update(1)
         if result.failure:
             progress.write(f"game {result.index}: seat {result.failure['seat']} forfeits: {result.failure['reason']}")
@@ -159,8 +177,7 @@ def run(config: ArenaConfig) -> Tournament:
     return tournament
 
 
-def _results(config: ArenaConfig, groups: list[list[GameTask]]) -> Iterator[GameResult]:
-    tasks = [task for group in groups for task in group]
+def _results(config: ArenaConfig, tasks: list[GameTask]) -> Iterator[GameResult]:
     if config.backend == "ray":
         yield from _ray_results(config, tasks)
         return
