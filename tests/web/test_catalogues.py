@@ -115,3 +115,30 @@ def test_no_key_is_unused() -> None:
     prefixes = tuple(f"{prefix}." for prefix in BUILT_KEY.findall(text) if prefix.startswith(CLIENT_PREFIXES))
     unused = sorted(key for key in catalogue("en") if key not in used and not key.startswith(prefixes))
     assert unused == [], f"keys nobody uses: {unused}"
+
+
+@pytest.mark.parametrize("name", ["azul", "azul-grey", "azul-duel", "ingenious"])
+@pytest.mark.parametrize("language", LANGUAGES[1:])
+def test_score_explanations_carry_no_english_phrase_into_another_language(name: str, language: str) -> None:
+    """The client fills a score part's template with its parameters, word parameters (a colour,
+    a track) through the ``term.`` keys. A parameter that is a phrase the engine wrote in English
+    (such as "B at 3-3") would stay English in a Persian or Turkish explanation."""
+    from random import Random
+
+    from kashi.core.state import CHANCE, TERMINAL
+
+    terms = catalogue(language)
+    chosen = next(item for item in variants() if item.name == name)
+    rng, state = Random(3), chosen.family.make_state(2, chosen.resolve(2, {}), 0)
+    english: set[str] = set()
+    while state.current_player != TERMINAL:
+        if state.current_player == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.play(state.random_move(rng))
+        for part in (part for change in state.score_changes for part in change.parts):
+            words_left = {
+                value for value in part.params.values() if isinstance(value, str) and f"term.{value}" not in terms
+            }
+            english |= {value for value in words_left if re.search(r"[A-Za-z]{2,}", value)}
+    assert not english, f"{name} in {language}: score parameters left in English: {sorted(english)}"

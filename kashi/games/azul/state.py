@@ -197,8 +197,7 @@ class AzulState(State[Move, Chance]):
     ) -> tuple[str, dict[str, Any]]:
         """A placement's score part, worded only when asked for (``_place`` keeps the numbers)."""
         key, params = placement_part(across, down, self.rules.adjacency == "cross")
-        params.update(tile=f"{COLOURS[colour]} at {line + 1}-{column + 1}", colour=COLOUR_NAMES[colour])
-        params.update(wall_row=line + 1, wall_column=column + 1)
+        params.update(colour=COLOUR_NAMES[colour], wall_row=line + 1, wall_column=column + 1)
         return key, params
 
     def complete_rows(self, seat: int) -> int:

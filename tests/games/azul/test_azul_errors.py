@@ -127,5 +127,5 @@ def test_the_game_returns_the_score_changes_of_the_move_that_ends_the_offer() ->
     (change,) = changes
     assert change.seat == 0 and change.points == 5 - 4
     assert [(part.key, part.points) for part in change.parts] == [("azul.place.both", 5), ("azul.floor", -4)]
-    assert str(change) == "B at 3-3: row 3 + column 2 = +5, floor -4"
+    assert str(change) == "blue at 3-3: row 3 + column 2 = +5, floor -4"
     assert game.score_log == changes
