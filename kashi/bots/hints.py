@@ -94,9 +94,9 @@ def position_seed(view: AnyState) -> int:
 
 
 def hint_bot(family: str, seed: int) -> Bot:
-    """The hint level's bot for a family, bounded by its budget alone (no time cap)."""
+    """The hint level's bot for a family, bounded by its budget alone (as every level is)."""
     kind, settings = level_settings(HINT_LEVEL, family)
-    bot: Bot = BOTS[kind](seed, **{name: value for name, value in settings.items() if name != "seconds"})
+    bot: Bot = BOTS[kind](seed, **settings)
     return bot
 
 

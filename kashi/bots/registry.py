@@ -24,8 +24,8 @@ BOTS: dict[str, Any] = {
     "appraise": AppraiseBot,
     "rollout": RolloutBot,
     "mcts-nn": LearnedMCTSBot,
-    "mcts-classic": partial(MCTSBot, iterations=1000, seconds=2.0),
-    "expert-nn": partial(LearnedMCTSBot, iterations=EXPERT_NN_ITERATIONS, rollout_plies=8, seconds=4.0),
+    "mcts-classic": partial(MCTSBot, iterations=1000),
+    "expert-nn": partial(LearnedMCTSBot, iterations=EXPERT_NN_ITERATIONS, rollout_plies=8),
 }
 """Bots by name. ``mcts-classic`` is Azul's ``expert`` before the learned evaluation (MCTS, 1,000
 iterations); ``expert-nn`` is MCTS over the learned evaluation at about 1 s a move (Azul only)."""
@@ -39,20 +39,20 @@ LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "ingenious": ("greedy", {"noise": 0.25}),
     },
     "hard": {
-        ANY_GAME: ("mcts", {"iterations": 200, "seconds": 0.5}),
+        ANY_GAME: ("mcts", {"iterations": 200}),
         "azul-duel": ("greedy", {}),
         "ingenious": ("greedy", {}),
     },
     "expert": {
-        ANY_GAME: ("mcts", {"iterations": 1000, "seconds": 2.0}),
+        ANY_GAME: ("mcts", {"iterations": 1000}),
         "azul-duel": ("rollout", {}),
         "ingenious": ("appraise", {}),
     },
 }
-"""Level -> game family -> (bot, settings); ``*`` for every other family. Levels stay within 2 s
-a move on one core and are limited by iterations or widths, not the clock, so a game between
-them plays out the same on any machine fast enough (Azul's MCTS has a time cap for slower
-ones). In Azul Duel and Ingenious MCTS barely beat greedy (66% at 0.25 s in Azul Duel, about
+"""Level -> game family -> (bot, settings); ``*`` for every other family. Levels stay within 1 s
+a move on one core and are limited by iterations or widths alone, never by the clock, so a game
+between them plays out the same on any machine (a server may still cap a bot's time per move,
+``KASHI_BOT_SECONDS``). In Azul Duel and Ingenious MCTS barely beat greedy (66% at 0.25 s in Azul Duel, about
 50% in Ingenious), so greedy is their hard level, medium plays a quarter of greedy's moves at
 random, and expert is a bot built on greedy: ``rollout`` (greedy's best moves played out by
 greedy) in Azul Duel, ``appraise`` (the game's appraisal of the reply a move leaves) in
