@@ -1,6 +1,6 @@
-"""Tests that need an optional extra skip without it, saying what to install, except under
-KASHI_REQUIRE_SERVICES=1 (CI), where a missing extra is a failure: CI installs every extra, so a
-skip there would hide tests that never ran."""
+"""Tests that need something a user's machine may lack (an optional extra, a service, a program,
+a browser) skip without it, saying what is missing, except under KASHI_REQUIRE_SERVICES=1 (CI),
+where it is a failure: CI provides all of them, so a skip there would hide tests that never ran."""
 
 from __future__ import annotations
 
@@ -8,9 +8,17 @@ import importlib.util
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
+
+
+def unavailable(message: str, module_level: bool = False) -> NoReturn:
+    """Skip the test (its whole module with ``module_level``) because ``message`` says what is
+    missing; fail instead under KASHI_REQUIRE_SERVICES=1."""
+    if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"{message}; KASHI_REQUIRE_SERVICES=1 requires it")
+    pytest.skip(message, allow_module_level=module_level)
 
 
 def require_modules(extra: str, *modules: str) -> None:
@@ -18,10 +26,7 @@ def require_modules(extra: str, *modules: str) -> None:
     missing = [name for name in modules if importlib.util.find_spec(name) is None]
     if not missing:
         return
-    message = f"{', '.join(missing)} not installed: pip install -e '.[{extra}]'"
-    if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
-        pytest.fail(f"{message}; KASHI_REQUIRE_SERVICES=1 requires it")
-    pytest.skip(message, allow_module_level=True)
+    unavailable(f"{', '.join(missing)} not installed: pip install -e '.[{extra}]'", module_level=True)
 
 
 def needs_extra(extra: str, *modules: str) -> Callable[[Path, Any], pytest.Module | None]:

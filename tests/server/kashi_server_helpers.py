@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
+from kashi_test_extras import unavailable
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -36,10 +36,7 @@ def require_service(name: str, host: str, port: int) -> None:
         with socket.create_connection((host, port), timeout=1):
             return
     except OSError as error:
-        message = f"{name} is not reachable on {host}:{port} ({error})"
-    if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
-        pytest.fail(f"{message}; KASHI_REQUIRE_SERVICES=1 requires it")
-    pytest.skip(message)
+        unavailable(f"{name} is not reachable on {host}:{port} ({error})")
 
 
 def sqlite_rows(path: Path, query: str, *params: object) -> list[tuple[Any, ...]]:
@@ -209,10 +206,7 @@ def require_program(name: str) -> str:
     found = shutil.which(name) or shutil.which(name, path="/usr/local/bin:/usr/bin")
     if found:
         return found
-    message = f"{name} is not installed"
-    if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
-        pytest.fail(f"{message}; KASHI_REQUIRE_SERVICES=1 requires it")
-    pytest.skip(message)
+    unavailable(f"{name} is not installed")
 
 
 class RedisServer:

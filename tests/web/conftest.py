@@ -7,7 +7,6 @@ they fail instead. Every page opened through ``open_page`` must log no console e
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sys
 from collections.abc import Callable, Iterator
@@ -18,6 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
 from kashi_server_helpers import ServerProcess
+from kashi_test_extras import unavailable
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -34,20 +34,14 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 
 
-def _unavailable(reason: str) -> None:
-    if os.environ.get("KASHI_REQUIRE_SERVICES") == "1":
-        pytest.fail(f"{reason}; KASHI_REQUIRE_SERVICES=1 requires the browser tests to run")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not (Path(CHROMIUM).exists() or shutil.which("chromium")):
-        _unavailable(f"Chromium is not installed at {CHROMIUM} (Debian package 'chromium')")
+        unavailable(f"Chromium is not installed at {CHROMIUM} (Debian package 'chromium')")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        _unavailable("Playwright for Python is not installed (pip install playwright)")
+        unavailable("Playwright for Python is not installed (pip install playwright)")
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield launched
