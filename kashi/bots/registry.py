@@ -10,6 +10,7 @@ from kashi.bots.base import Bot, Limits
 from kashi.bots.greedy import GreedyBot
 from kashi.bots.learned import LearnedMCTSBot
 from kashi.bots.mcts import MCTSBot
+from kashi.bots.planner import PlannerBot
 from kashi.bots.random_bot import RandomBot
 from kashi.bots.rollout import RolloutBot
 from kashi.bots.search import AlphaBetaBot
@@ -23,6 +24,7 @@ BOTS: dict[str, Any] = {
     "search": AlphaBetaBot,
     "appraise": AppraiseBot,
     "rollout": RolloutBot,
+    "planner": PlannerBot,
     "mcts-nn": LearnedMCTSBot,
     "mcts-classic": partial(MCTSBot, iterations=1000, seconds=2.0),
     "expert-nn": partial(LearnedMCTSBot, iterations=EXPERT_NN_ITERATIONS, rollout_plies=8, seconds=4.0),
