@@ -30,7 +30,9 @@ BOTS: dict[str, Any] = {
     "expert-nn": partial(LearnedMCTSBot, iterations=EXPERT_NN_ITERATIONS, rollout_plies=8, seconds=4.0),
 }
 """Bots by name. ``mcts-classic`` is Azul's ``expert`` before the learned evaluation (MCTS, 1,000
-iterations); ``expert-nn`` is MCTS over the learned evaluation at about 1 s a move (Azul only)."""
+iterations); ``expert-nn`` is MCTS over the learned evaluation at about 1 s a move (Azul only);
+``planner`` is ``rollout`` whose playouts let the opponent answer as ``rollout`` would (built for
+Azul Duel, docs/bots.md)."""
 
 ANY_GAME = "*"
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
