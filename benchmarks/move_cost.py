@@ -1,9 +1,11 @@
 """Processor time per move of named bots on the same positions (one core, so not the clock).
 
-Positions are spread over a 2-player Azul game played by greedy bots; each bot is asked for a
-move in each of them. Prints the median and the worst processor seconds per move.
+Positions are spread over a 2-player game (Azul unless ``--game`` says otherwise) played by
+greedy bots; each bot is asked for a move in each of them. Prints the median and the worst
+processor seconds per move.
 
     python benchmarks/move_cost.py expert-nn mcts-classic [--positions 8]
+    python benchmarks/move_cost.py planner rollout --game azul-duel --positions 16
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import kashi
 from kashi.bots import Limits, make_bot
 
 
-def positions(count: int, seed: int = 7) -> list[object]:
-    game = kashi.new_game("azul", players=2, seed=seed)
+def positions(count: int, variant: str = "azul", seed: int = 7) -> list[object]:
+    game = kashi.new_game(variant, players=2, seed=seed)
     bots = [make_bot("greedy", seat) for seat in range(2)]
     found = []
     step = 0
@@ -34,9 +36,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bots", nargs="+")
     parser.add_argument("--positions", type=int, default=8)
+    parser.add_argument("--game", default="azul", help="a 2-player variant (default azul)")
     args = parser.parse_args()
-    states = positions(args.positions)
-    print(f"{'bot':<16} {'positions':>9} {'median s':>9} {'worst s':>8}")
+    states = positions(args.positions, args.game)
+    print(f"{'bot':<36} {'positions':>9} {'median s':>9} {'worst s':>8}")
     for name in args.bots:
         spent = []
         for index, state in enumerate(states):
@@ -44,7 +47,7 @@ def main() -> None:
             started = time.process_time()
             bot.choose(state.view(state.current_player), Limits())  # type: ignore[attr-defined]
             spent.append(time.process_time() - started)
-        print(f"{name:<16} {len(spent):>9} {statistics.median(spent):>9.3f} {max(spent):>8.3f}", flush=True)
+        print(f"{name:<36} {len(spent):>9} {statistics.median(spent):>9.3f} {max(spent):>8.3f}", flush=True)
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from kashi.bots.base import Bot, Limits
 from kashi.bots.greedy import GreedyBot
 from kashi.bots.learned import LearnedMCTSBot
 from kashi.bots.mcts import MCTSBot
+from kashi.bots.planner import PlannerBot
 from kashi.bots.random_bot import RandomBot
 from kashi.bots.rollout import RolloutBot
 from kashi.bots.search import AlphaBetaBot
@@ -23,12 +24,15 @@ BOTS: dict[str, Any] = {
     "search": AlphaBetaBot,
     "appraise": AppraiseBot,
     "rollout": RolloutBot,
+    "planner": PlannerBot,
     "mcts-nn": LearnedMCTSBot,
     "mcts-classic": partial(MCTSBot, iterations=1000),
     "expert-nn": partial(LearnedMCTSBot, iterations=EXPERT_NN_ITERATIONS, rollout_plies=8),
 }
 """Bots by name. ``mcts-classic`` is Azul's ``expert`` before the learned evaluation (MCTS, 1,000
-iterations); ``expert-nn`` is MCTS over the learned evaluation at about 1 s a move (Azul only)."""
+iterations); ``expert-nn`` is MCTS over the learned evaluation at about 1 s a move (Azul only);
+``planner`` is ``rollout`` whose playouts let the opponent answer as ``rollout`` would (built for
+Azul Duel, docs/bots.md)."""
 
 ANY_GAME = "*"
 LEVELS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {

@@ -39,7 +39,10 @@ class RolloutBot:
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]
-        candidates = self.candidates(view, moves)
+        return self.best_candidate(view, self.candidates(view, moves))
+
+    def best_candidate(self, view: AnyState, candidates: list[Any]) -> Any:
+        """The candidate whose playouts end with the best mean margin."""
         margins = self.playout_margins(view, candidates)
         return candidates[max(range(len(candidates)), key=margins.__getitem__)]
 
@@ -51,17 +54,26 @@ class RolloutBot:
 
     def playout_margins(self, view: AnyState, candidates: list[Any]) -> list[float]:
         """The mover's mean margin, in points, at the end of each candidate's playouts."""
-        seat = view.current_player
         totals = [0.0] * len(candidates)
         for _ in range(self.samples):
-            state = view.determinize(self.rng)
-            stream = self.rng.getrandbits(64)
-            for index, move in enumerate(candidates):
-                child = state.copy()
-                child.play(move)
-                self._play_out(child, Random(stream))
-                totals[index] += margin(child.evaluate(), seat)
+            for index, value in enumerate(self.sample_margins(view, candidates)):
+                totals[index] += value
         return [total / self.samples for total in totals]
+
+    def sample_margins(self, view: AnyState, candidates: list[Any]) -> list[float]:
+        """The mover's margin after each candidate's playout on one sample: the candidates share
+        its determinization and random stream (common random numbers), so that they differ by
+        their own consequences, not by luck."""
+        seat = view.current_player
+        state = view.determinize(self.rng)
+        stream = self.rng.getrandbits(64)
+        margins = []
+        for move in candidates:
+            child = state.copy()
+            child.play(move)
+            self._play_out(child, Random(stream))
+            margins.append(margin(child.evaluate(), seat))
+        return margins
 
     def _play_out(self, state: AnyState, rng: Random) -> None:
         """Every seat plays greedy for ``plies`` decisions or to the end, chance drawn by ``rng``."""

@@ -29,6 +29,7 @@ BOT_SETTINGS = [
     "mcts:iterations=25",
     "search:depth=2",
     "rollout:width=2,plies=4",
+    "planner:width=3,playouts=4,plies=3,replies=2",
     "appraise:late=200,playouts=2",
 ]
 
@@ -62,6 +63,7 @@ def test_the_expert_level_plays_every_ingenious_setup(variant, players):
         ("mcts:iterations=30", "azul"),
         ("search:depth=2", "azul"),
         ("rollout:width=3,plies=6", "azul"),
+        ("planner:width=3,playouts=6,plies=4,replies=2", "azul-duel"),
         ("appraise:late=200,playouts=3", "ingenious"),
     ],
 )
