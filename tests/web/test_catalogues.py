@@ -12,6 +12,7 @@ import json
 import re
 import string
 from pathlib import Path
+from random import Random
 
 import pytest
 
@@ -19,6 +20,7 @@ import kashi
 from kashi.bots import LEVELS
 from kashi.core.messages import CATALOGUE
 from kashi.core.registry import variants
+from kashi.core.state import CHANCE, TERMINAL
 from kashi.games.azul.rules import COLOUR_NAMES as AZUL_COLOURS
 from kashi.games.azul_duel.components import COLOUR_NAMES as DUEL_COLOURS
 from kashi.games.ingenious.tiles import COLOUR_NAMES as INGENIOUS_COLOURS
@@ -123,10 +125,6 @@ def test_score_explanations_carry_no_english_phrase_into_another_language(name: 
     """The client fills a score part's template with its parameters, word parameters (a colour,
     a track) through the ``term.`` keys. A parameter that is a phrase the engine wrote in English
     (such as "B at 3-3") would stay English in a Persian or Turkish explanation."""
-    from random import Random
-
-    from kashi.core.state import CHANCE, TERMINAL
-
     terms = catalogue(language)
     chosen = next(item for item in variants() if item.name == name)
     rng, state = Random(3), chosen.family.make_state(2, chosen.resolve(2, {}), 0)
