@@ -66,8 +66,9 @@ def test_same_seed_same_games_other_seed_other_games() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(first, other, strict=True))
 
 
-def test_bad_actions_are_refused_and_change_no_game() -> None:
-    games = VectorGames("azul", 3, 2)
+@pytest.mark.parametrize("variant", ["azul", "azul-duel"])  # masks searched, masks from the legal ids
+def test_bad_actions_are_refused_and_change_no_game(variant: str) -> None:
+    games = VectorGames(variant, 3, 2)
     with pytest.raises(RuntimeError, match="reset"):
         games.step([0, 0, 0])
     step = games.reset(seed=2)

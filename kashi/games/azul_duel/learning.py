@@ -16,6 +16,7 @@ observations are taken from the state without copying a view.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import chain
 from math import comb
 from typing import Any
 
@@ -94,19 +95,28 @@ class AzulDuelEncoder(Encoder):
         return self.finish(out)
 
     def observe_batch(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
+        observations, masks, _ = self.observe_batch_checked(states)
+        return observations, masks
+
+    def observe_batch_checked(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``encode`` of every state for its seat to move, with each block written for the whole
-        batch in one numpy call (the facts are still read game by game), and the masks."""
+        batch in one numpy call (the facts are still read game by game), the masks, and the
+        positions of their ones."""
         parts = [self._parts(state, state.current_player) for state in states]
-        out = np.zeros((len(states), self.size), np.float32)
+        size = self.size
+        out = np.zeros((len(states), size), np.float32)
         out[:, : len(parts[0][0])] = [counts for counts, _, _ in parts]
         table = np.array([tables for _, tables, _ in parts], dtype=np.intp)
-        starts = np.arange(len(states))[:, None] * self.size
+        starts = np.arange(0, len(states) * size, size)
         flat = out.reshape(-1)
-        flat[starts + self.cell_index + table[:, : 2 * CELLS]] = 1
-        flat[starts + self.tile_index + table[:, 2 * CELLS : 4 * CELLS]] = 1
-        flat[starts + self.line_index + table[:, 4 * CELLS : 4 * CELLS + 2 * LINES]] = table[:, 4 * CELLS + 2 * LINES :]
-        flat[[game * self.size + entry for game, (_, _, hot) in enumerate(parts) for entry in hot]] = 1
-        return self.finish(out), self.masks_of(states)
+        flat[starts[:, None] + self.cell_index + table[:, : 2 * CELLS]] = 1
+        flat[starts[:, None] + self.tile_index + table[:, 2 * CELLS : 4 * CELLS]] = 1
+        flat[starts[:, None] + self.line_index + table[:, 4 * CELLS : 4 * CELLS + 2 * LINES]] = table[
+            :, 4 * CELLS + 2 * LINES :
+        ]
+        hot = [entries for _, _, entries in parts]
+        flat[np.repeat(starts, [len(entries) for entries in hot]) + np.fromiter(chain.from_iterable(hot), np.intp)] = 1
+        return (self.finish(out), *self.masks_and_entries(states))
 
     def _parts(self, view: Any, seat: int) -> tuple[list[int], list[int], list[int]]:
         """What ``seat`` sees, as the observation's leading counts (the dense block, then the
