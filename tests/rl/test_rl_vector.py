@@ -66,7 +66,7 @@ def test_same_seed_same_games_other_seed_other_games() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(first, other, strict=True))
 
 
-@pytest.mark.parametrize("variant", ["azul", "azul-duel"])  # masks searched, masks from the legal ids
+@pytest.mark.parametrize("variant", ["azul", "azul-duel"])  # checked on a copy of the masks, on their ones
 def test_bad_actions_are_refused_and_change_no_game(variant: str) -> None:
     games = VectorGames(variant, 3, 2)
     with pytest.raises(RuntimeError, match="reset"):

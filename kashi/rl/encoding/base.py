@@ -95,13 +95,13 @@ class Encoder(ABC):
             observations[row] = self.observe(state, state.current_player)
         return observations, self.masks_of(states)
 
-    def observe_batch_checked(self, states: Sequence[AnyState]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``observe_batch`` and the flat positions of the masks' ones (``row * num_actions + id``),
-        which a batch checks actions against: a caller may write into the masks it is handed, and a
-        copy of Azul Duel's 64 x 87,741 costs more than the check. Found here by a search of the
-        masks; ``masks_and_entries`` has them without one."""
+    def observe_batch_checked(self, states: Sequence[AnyState]) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """``observe_batch`` and, if the encoder has them at hand, the flat positions of the masks'
+        ones (``row * num_actions + id``), which a batch checks actions against instead of a copy
+        of the masks (``masks_and_entries`` gives them for masks built from lists of ids); None
+        for masks with many ones, whose copy costs less than a search for them."""
         observations, masks = self.observe_batch(states)
-        return observations, masks, masks.reshape(-1).view(np.bool_).nonzero()[0]
+        return observations, masks, None
 
     def masks_of(self, states: Sequence[AnyState]) -> np.ndarray:
         """The masks of ``states``, one int8 row each, written into one array at once: per-game
