@@ -15,9 +15,10 @@ observations are taken from the state without copying a view.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain
 from math import comb
+from struct import Struct
 from typing import Any
 
 import numpy as np
@@ -78,6 +79,9 @@ class AzulDuelEncoder(Encoder):
         """The leading entries that are counts (the dense block and the small moons)."""
         cell_index = cells_at + 1 + np.arange(2 * CELLS) * 8
         self.dome_index = np.concatenate([cell_index, tiles_at + 1 + np.arange(2 * CELLS) * 7])
+        self._width = self.counted + 4 * CELLS + 4 * LINES
+        self._pack: Callable[..., None] = Struct(f"{self._width}q").pack_into
+        self._packed_rows: dict[int, tuple[bytearray, np.ndarray]] = {}
         self.line_index = lines_at + 1 + np.arange(2 * LINES) * 6
         super().__init__(config)
 
@@ -86,14 +90,15 @@ class AzulDuelEncoder(Encoder):
 
     def encode(self, view: Any, seat: int) -> np.ndarray:
         """The observation of ``seat`` from the state or its view alike (see the module)."""
-        counts, tables, hot = self._parts(view, seat)
+        parts = self._parts(view, seat)
+        raw = self._packed([parts])[0]
+        counted = self.counted
+        lines = counted + 4 * CELLS
         out = self.blank()
-        out[: self.counted] = counts
-        table = np.array(tables, dtype=np.intp)
-        lines = 4 * CELLS
-        out[self.dome_index + table[:lines]] = 1
-        out[self.line_index + table[lines : lines + 2 * LINES]] = table[lines + 2 * LINES :]
-        out[hot] = 1
+        out[:counted] = raw[:counted]
+        out[self.dome_index + raw[counted:lines]] = 1
+        out[self.line_index + raw[lines : lines + 2 * LINES]] = raw[lines + 2 * LINES :]
+        out[parts[2]] = 1
         return self.finish(out)
 
     def observe_batch(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -107,11 +112,9 @@ class AzulDuelEncoder(Encoder):
 
     def _write(self, parts: list[tuple[list[int], list[int], list[int]]]) -> np.ndarray:
         """The observations read by ``_parts``, a row each, every block written for all rows in one
-        numpy call as ``encode`` writes one (the facts are read game by game): Python's integers
-        convert faster in one run (``fromiter``) than list by list."""
+        numpy call as ``encode`` writes one (the facts are read game by game)."""
         rows, size, counted = len(parts), self.size, self.counted
-        raw = np.fromiter(chain.from_iterable(counts + tables for counts, tables, _ in parts), np.intp)
-        raw = raw.reshape(rows, -1)
+        raw = self._packed(parts)
         out = np.zeros((rows, size), np.float32)
         out[:, :counted] = raw[:, :counted]
         starts = np.arange(0, rows * size, size)
@@ -122,6 +125,20 @@ class AzulDuelEncoder(Encoder):
         hot = [entries for _, _, entries in parts]
         flat[np.repeat(starts, [len(entries) for entries in hot]) + np.fromiter(chain.from_iterable(hot), np.intp)] = 1
         return self.finish(out)
+
+    def _packed(self, parts: list[tuple[list[int], list[int], list[int]]]) -> np.ndarray:
+        """The counts and tables of ``parts`` as int64, a row each, in a buffer kept per number of
+        rows (read at once, never handed out): ``struct`` converts Python's integers about twice
+        as fast as numpy does."""
+        rows = len(parts)
+        kept = self._packed_rows.get(rows)
+        if kept is None:
+            buffer = bytearray(8 * self._width * rows)
+            kept = self._packed_rows[rows] = buffer, np.frombuffer(buffer, np.int64).reshape(rows, self._width)
+        buffer, packed = kept
+        for row, (counts, tables, _) in enumerate(parts):
+            self._pack(buffer, 8 * self._width * row, *counts, *tables)
+        return packed
 
     def _parts(self, view: Any, seat: int) -> tuple[list[int], list[int], list[int]]:
         """What ``seat`` sees, as the observation's leading counts (the dense block, then the
