@@ -62,9 +62,9 @@ class VectorGames:
     ``reset(seed=s)`` starts every game and fixes the sequence of game seeds, so a seed and the
     actions fix every game; ``step(actions)`` plays one action id per game. An action that is
     not legal in its game raises ``IllegalMoveError`` (naming the game) and changes no game.
-    Every step's arrays are new to the caller, but Azul Duel's masks (5.6 MB for 64 games of its
-    87,741 engine ids) are written into those of two steps before when nothing holds those any
-    more, which spares zeroing new ones.
+    A step never writes into arrays that anything still holds: Azul Duel's masks (5.6 MB for 64
+    games of its 87,741 engine ids) go into those of two steps before once nothing holds those,
+    which spares zeroing new ones; every other array is new.
     """
 
     def __init__(
