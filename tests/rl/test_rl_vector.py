@@ -3,6 +3,7 @@ the masks are the engines' legal moves, bad actions change nothing, ended games 
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import numpy as np
@@ -66,8 +67,9 @@ def test_same_seed_same_games_other_seed_other_games() -> None:
     assert not all(np.array_equal(a, b) for a, b in zip(first, other, strict=True))
 
 
-def test_bad_actions_are_refused_and_change_no_game() -> None:
-    games = VectorGames("azul", 3, 2)
+@pytest.mark.parametrize("variant", ["azul", "azul-duel"])  # checked on a copy of the masks, on their ones
+def test_bad_actions_are_refused_and_change_no_game(variant: str) -> None:
+    games = VectorGames(variant, 3, 2)
     with pytest.raises(RuntimeError, match="reset"):
         games.step([0, 0, 0])
     step = games.reset(seed=2)
@@ -132,3 +134,29 @@ def test_the_round_cap_truncates_and_restarts() -> None:
             break
     assert step.truncated.any() and not step.terminated.any()
     assert all(games.states[row].round == 1 for row in np.flatnonzero(step.truncated))
+
+
+def test_masks_a_caller_still_holds_are_never_written_again() -> None:
+    """Azul Duel's batch writes a new step's masks into those of two steps before when nobody
+    holds them, and only then: a name, a list or a view of them keeps them as they were."""
+    games = VectorGames("azul-duel", 3, 2)
+    rng = np.random.default_rng(3)
+    step = games.reset(seed=4)
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for turn in range(12):
+        step = games.step(random_actions(step, rng))
+        if turn % 3 == 0:
+            kept.append((step.action_mask, step.action_mask.copy()))
+        elif turn % 3 == 1:
+            view = step.action_mask[1:].view(np.bool_)
+            kept.append((view, view.copy()))
+    assert all(np.array_equal(held, seen) for held, seen in kept)
+    dropped = weakref.ref(step.action_mask)
+    for _ in range(2):
+        step = games.step(random_actions(step, rng))
+    assert dropped() is step.action_mask  # nobody held it: written again
+    assert np.flatnonzero(step.action_mask).tolist() == [
+        row * games.num_actions + action
+        for row, state in enumerate(games.states)
+        for action in sorted(state.legal_actions())
+    ]

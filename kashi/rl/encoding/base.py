@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -11,6 +12,9 @@ import numpy as np
 from kashi.core.registry import AnyState
 from kashi.rl.config import GameConfig
 from kashi.rl.masks import mask_of
+
+Spare = tuple[np.ndarray, np.ndarray]
+"""Masks handed out earlier that nobody reads any more, and the flat positions of their ones."""
 
 
 class Layout:
@@ -94,15 +98,41 @@ class Encoder(ABC):
             observations[row] = self.observe(state, state.current_player)
         return observations, self.masks_of(states)
 
+    def observe_batch_checked(
+        self, states: Sequence[AnyState], spare: Spare | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """``observe_batch`` and, if the encoder has them at hand, the flat positions of the masks'
+        ones (``row * num_actions + id``), which a batch checks actions against instead of a copy
+        of the masks (``masks_and_entries`` gives them for masks built from lists of ids); None
+        for masks with many ones, whose copy costs less than a search for them. ``spare`` is
+        masks of an earlier batch that nobody reads any more, for ``masks_and_entries``."""
+        observations, masks = self.observe_batch(states)
+        return observations, masks, None
+
     def masks_of(self, states: Sequence[AnyState]) -> np.ndarray:
         """The masks of ``states``, one int8 row each, written into one array at once: per-game
         masks of a wide action space (Azul Duel's 87,741) would cost an allocation each and a
         copy into the batch."""
+        return self.masks_and_entries(states)[0]
+
+    def masks_and_entries(
+        self, states: Sequence[AnyState], spare: Spare | None = None
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """``masks_of(states)`` and the flat positions of their ones, from the legal ids; written
+        into ``spare``'s masks after clearing its ones, when it is given and fits, which spares
+        zeroing a new array (5.6 MB for 64 games of Azul Duel)."""
         legal = [self.legal_ids(state) for state in states]
-        masks = np.zeros((len(states), self.num_actions), np.int8)
-        rows = np.repeat(np.arange(len(states)), [len(ids) for ids in legal])
-        masks[rows, np.concatenate([np.asarray(ids, np.intp) for ids in legal])] = 1
-        return masks
+        entries = np.fromiter(chain.from_iterable(legal), np.intp)  # one conversion, not one per game
+        entries += np.repeat(
+            np.arange(0, len(states) * self.num_actions, self.num_actions), [len(ids) for ids in legal]
+        )
+        if spare is not None and spare[0].shape == (len(states), self.num_actions):
+            masks, ones = spare
+            masks.reshape(-1)[ones] = 0
+        else:
+            masks = np.zeros((len(states), self.num_actions), np.int8)
+        masks.reshape(-1)[entries] = 1
+        return masks, entries
 
     def mask(self, state: AnyState) -> np.ndarray:
         """A new int8 vector over the action space: 1 at every legal action id of the seat to move."""
