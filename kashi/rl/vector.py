@@ -13,8 +13,6 @@ holds the first position of the next game (auto-reset). Rewards follow ``kashi.r
 
 from __future__ import annotations
 
-import sys
-from collections import deque
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -25,7 +23,6 @@ from kashi.core.errors import IllegalMoveError
 from kashi.core.messages import register
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
-from kashi.rl.encoding.base import Spare
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import SEED_BITS, Table
 
@@ -62,9 +59,6 @@ class VectorGames:
     ``reset(seed=s)`` starts every game and fixes the sequence of game seeds, so a seed and the
     actions fix every game; ``step(actions)`` plays one action id per game. An action that is
     not legal in its game raises ``IllegalMoveError`` (naming the game) and changes no game.
-    A step never writes into arrays that anything still holds: Azul Duel's masks (5.6 MB for 64
-    games of its 87,741 engine ids) go into those of two steps before once nothing holds those,
-    which spares zeroing new ones; every other array is new.
     """
 
     def __init__(
@@ -92,11 +86,6 @@ class VectorGames:
         self._entries: np.ndarray | None = None
         """Where the masks shown last have their ones (``game * num_actions + id``), sorted: a
         copy of Azul Duel's 64 x 87,741 costs more than the check."""
-        self._shown: deque[Spare] = deque()
-        """The masks shown by the last two steps, with their ones, oldest first (with ``_entries``)."""
-        probe = (np.empty(0), None)
-        self._unheld = sys.getrefcount(probe[0])
-        """The reference count of an array that only a tuple holds, read as ``_spare`` reads one."""
         self._rows = np.arange(0, num_games * self.num_actions, self.num_actions)
 
     @property
@@ -173,15 +162,6 @@ class VectorGames:
             self._tables[game], self._trackers[game] = table, tracker
         return table
 
-    def _spare(self) -> Spare | None:
-        """The masks shown two steps ago (a caller may still read the last ones), to be written
-        again, if nobody holds them any more: no name, list or view (a view holds its base array),
-        which their reference count tells."""
-        if len(self._shown) < 2:
-            return None
-        oldest = self._shown.popleft()
-        return oldest if sys.getrefcount(oldest[0]) == self._unheld else None
-
     def _blank(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Rewards, terminated, truncated and final scores of a step in which nothing happened."""
         seats = (self.num_games, self.config.players)
@@ -194,10 +174,9 @@ class VectorGames:
         ends: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
         final_observation: np.ndarray | None = None,
     ) -> VectorStep:
-        observations, masks, entries = self.encoder.observe_batch_checked(states, self._spare())
+        observations, masks, entries = self.encoder.observe_batch_checked(states)
         if entries is not None:
             self._entries = np.sort(entries)
-            self._shown.append((masks, entries))
         elif self._copy is None:
             self._copy = masks.copy()
         else:

@@ -3,7 +3,6 @@ the masks are the engines' legal moves, bad actions change nothing, ended games 
 
 from __future__ import annotations
 
-import weakref
 from typing import Any
 
 import numpy as np
@@ -134,29 +133,3 @@ def test_the_round_cap_truncates_and_restarts() -> None:
             break
     assert step.truncated.any() and not step.terminated.any()
     assert all(games.states[row].round == 1 for row in np.flatnonzero(step.truncated))
-
-
-def test_masks_a_caller_still_holds_are_never_written_again() -> None:
-    """Azul Duel's batch writes a new step's masks into those of two steps before when nobody
-    holds them, and only then: a name, a list or a view of them keeps them as they were."""
-    games = VectorGames("azul-duel", 3, 2)
-    rng = np.random.default_rng(3)
-    step = games.reset(seed=4)
-    kept: list[tuple[np.ndarray, np.ndarray]] = []
-    for turn in range(12):
-        step = games.step(random_actions(step, rng))
-        if turn % 3 == 0:
-            kept.append((step.action_mask, step.action_mask.copy()))
-        elif turn % 3 == 1:
-            view = step.action_mask[1:].view(np.bool_)
-            kept.append((view, view.copy()))
-    assert all(np.array_equal(held, seen) for held, seen in kept)
-    dropped = weakref.ref(step.action_mask)
-    for _ in range(2):
-        step = games.step(random_actions(step, rng))
-    assert dropped() is step.action_mask  # nobody held it: written again
-    assert np.flatnonzero(step.action_mask).tolist() == [
-        row * games.num_actions + action
-        for row, state in enumerate(games.states)
-        for action in sorted(state.legal_actions())
-    ]

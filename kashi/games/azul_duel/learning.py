@@ -26,7 +26,7 @@ import numpy as np
 from kashi.games.azul_duel import compact
 from kashi.games.azul_duel.components import slots_of, sun_index
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout, Spare, rotated
+from kashi.rl.encoding.base import Encoder, Layout, rotated
 from kashi.rl.spiel import SpielSpec
 
 PLATES = 18
@@ -105,12 +105,10 @@ class AzulDuelEncoder(Encoder):
         observations, masks, _ = self.observe_batch_checked(states)
         return observations, masks
 
-    def observe_batch_checked(
-        self, states: Sequence[Any], spare: Spare | None = None
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def observe_batch_checked(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``encode`` of every state for its seat to move, the masks, and the positions of their ones."""
         observations = self._write([self._parts(state, state.current_player) for state in states])
-        return (observations, *self.masks_and_entries(states, spare))
+        return (observations, *self.masks_and_entries(states))
 
     def _write(self, parts: list[tuple[list[int], list[int], list[int]]]) -> np.ndarray:
         """The observations read by ``_parts``, a row each, every block written for all rows in one
