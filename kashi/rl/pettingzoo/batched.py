@@ -144,19 +144,19 @@ class KashiBatchedParallelEnv:
         """Each agent's view of every game: the batch's rows where it is to move, its own
         encoding elsewhere; its mask is the batch's where it is to move, zero elsewhere."""
         states = self.games.states
-        movers = step.to_move.tolist()
         observations = {}
         for seat, agent in enumerate(self.agents):
+            moving = step.to_move == seat
             observation = np.empty_like(step.observation)
+            observation[moving] = step.observation[moving]
+            others = np.flatnonzero(~moving).tolist()
+            if others:
+                observation[others] = self.encoder.observe_seat_batch([states[game] for game in others], seat)
             # calloc'd, and written row by row where the agent moves: only those pages are touched
             # (a boolean-indexed copy would gather the rows into a temporary first)
             mask = np.zeros(step.action_mask.shape, np.int8)
-            for game, (state, mover) in enumerate(zip(states, movers, strict=True)):
-                if mover == seat:
-                    observation[game] = step.observation[game]
-                    mask[game] = step.action_mask[game]
-                else:
-                    observation[game] = self.encoder.observe(state, seat)
+            for game in np.flatnonzero(moving).tolist():
+                mask[game] = step.action_mask[game]
             observations[agent] = {"observation": observation, "action_mask": mask}
         return observations
 
