@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from gymnasium.vector import AutoresetMode
 
 from kashi.core.errors import IllegalMoveError
 from kashi.rl.pettingzoo.batched import KashiBatchedParallelEnv
@@ -32,6 +33,7 @@ def test_rows_are_each_agents_view_and_mask(variant: str, players: int, actions:
     env = KashiBatchedParallelEnv(variant, 3, players, reward="score", actions=actions)
     encoder = env.encoder
     rng = np.random.default_rng(0)
+    assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
     observations, infos = env.reset(seed=1)
     assert list(observations) == list(infos) == env.possible_agents == [f"player_{seat}" for seat in range(players)]
     for _ in range(30):

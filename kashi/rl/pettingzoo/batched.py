@@ -21,6 +21,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
 
 from kashi.core.registry import AnyState
 from kashi.rl.pettingzoo.aec import observation_space
@@ -57,7 +58,11 @@ class KashiBatchedParallelEnv:
     somewhere without actions ``ValueError``; neither changes any game.
     """
 
-    metadata: dict[str, Any] = {"render_modes": [], "name": "kashi_batched", "autoreset_mode": "same-step"}  # noqa: RUF012
+    metadata: dict[str, Any] = {  # noqa: RUF012
+        "render_modes": [],
+        "name": "kashi_batched",
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+    }
 
     def __init__(
         self,
