@@ -90,8 +90,10 @@ def play_both(module: Any, kwargs: dict[str, Any], seed: int) -> int:
     [
         (azul_v0, {"players": 3, "reward": "score"}),
         (azul_v0, {"grey": True}),
+        (azul_duel_v0, {}),
         (azul_duel_v0, {"actions": "compact"}),
         (ingenious_v0, {"players": 2}),
+        (ingenious_v0, {"players": 4, "teams": True}),
     ],
 )
 def test_a_seeded_game_is_the_aec_envs_game(module: Any, kwargs: dict[str, Any]) -> None:
