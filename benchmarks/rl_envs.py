@@ -6,9 +6,11 @@ environment as ``env()`` gives it (with PettingZoo's order enforcing) and as ``r
 same loop drawing with PettingZoo's own ``action_space(agent).sample(mask)``; and the Gymnasium
 vector environment ``KashiVectorEnv`` (batched self-play, 64 games unless ``--games`` says
 otherwise), where a step is one move in one game, its share of the batch's observations, masks
-and draws. The raw engine figure is ``kashi bench``'s random self-play (``State.random_move``
-played with ``State.play``, chance drawn with ``State.sample_chance``, no records), measured in
-the same run so the ratio does not depend on the machine.
+and draws; the same for the batched PettingZoo form ``KashiBatchedParallelEnv``, which also
+encodes every other seat's view of each game. The raw engine figure is ``kashi bench``'s random
+self-play (``State.random_move`` played with ``State.play``, chance drawn with
+``State.sample_chance``, no records), measured in the same run so the ratio does not depend on
+the machine.
 
 The draw is kept as cheap as the raw benchmark's, so the figure measures the environment: the
 legal ids come from ``nonzero`` on the mask's bool view (on int8 it is about 15 times slower,
@@ -43,6 +45,7 @@ from kashi.bench import random_games
 from kashi.core.registry import variant
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.pettingzoo import azul_duel_v0, azul_v0, ingenious_v0
+from kashi.rl.pettingzoo.batched import KashiBatchedParallelEnv
 from kashi.rl.vector_env import KashiVectorEnv
 
 CONFIGS: list[tuple[str, Any, dict[str, Any], str, int]] = [
@@ -115,6 +118,28 @@ def vector_env_steps(
     return steps / (clock() - started)
 
 
+def batched_parallel_steps(
+    env: KashiBatchedParallelEnv, rng: np.random.Generator, seconds: float = 0.0, steps_wanted: int = 0
+) -> float:
+    """Moves per second over all of the batched parallel environment's games, timed as
+    ``vector_env_steps``; each agent draws in the games where it is to move (its other rows
+    are all zero)."""
+    clock = time.process_time if steps_wanted else time.perf_counter
+    observations, infos = env.reset(seed=int(rng.integers(1 << 32)))
+    steps = 0
+    started = clock()
+    while steps < steps_wanted if steps_wanted else clock() - started < seconds:
+        to_move = infos["player_0"]["to_move"]
+        actions = {}
+        for seat, agent in enumerate(env.agents):
+            moving = to_move == seat
+            actions[agent] = np.zeros(env.num_games, np.int64)
+            actions[agent][moving] = random_legal(observations[agent]["action_mask"][moving], rng)
+        observations, _, _, _, infos = env.step(actions)
+        steps += env.num_games
+    return steps / (clock() - started)
+
+
 def raw_moves(name: str, players: int, moves_wanted: int, rng: random.Random) -> float:
     """Random moves per second of processor time, played as ``kashi bench``'s headline loop plays."""
     chosen = variant(name)
@@ -139,6 +164,7 @@ def bursts(count: int, seed: int, batch: int, only: str) -> None:
         env = module.env(**kwargs)
         env.reset(seed=seed)
         vector = KashiVectorEnv(name, batch, players, actions=kwargs.get("actions", "engine"))
+        parallel = KashiBatchedParallelEnv(name, batch, players, actions=kwargs.get("actions", "engine"))
         rng, keys = random.Random(seed), np.random.default_rng(seed)
         burst = BURST[name]
         runs = [
@@ -146,12 +172,14 @@ def bursts(count: int, seed: int, batch: int, only: str) -> None:
                 raw_moves(name, players, burst, rng),
                 env_steps(env, rng, steps_wanted=burst),
                 vector_env_steps(vector, keys, steps_wanted=burst),
+                batched_parallel_steps(parallel, keys, steps_wanted=burst),
             )
             for _ in range(count)
         ]
         median = statistics.median
-        raw = median(raw for raw, _, _ in runs)
-        for kind, column in (("env()", 1), (f"KashiVectorEnv, {batch} games", 2)):
+        raw = median(run[0] for run in runs)
+        kinds = ("env()", f"KashiVectorEnv, {batch} games", f"KashiBatchedParallelEnv, {batch} games")
+        for column, kind in enumerate(kinds, 1):
             steps = median(run[column] for run in runs)
             ratios = [run[column] / run[0] for run in runs]
             print(
@@ -182,6 +210,7 @@ def main() -> None:
         raw = random_games(name, players, 0, args.seconds, args.seed).moves_per_s
         print(f"{label}: raw engine {raw:,.0f} moves/s")
         vector = KashiVectorEnv(name, args.games, players, actions=kwargs.get("actions", "engine"))
+        parallel = KashiBatchedParallelEnv(name, args.games, players, actions=kwargs.get("actions", "engine"))
         figures = [
             ("raw_env", env_steps_per_second(module.raw_env, kwargs, args.seconds, args.seed)),
             ("env()", env_steps_per_second(module.env, kwargs, args.seconds, args.seed)),
@@ -189,6 +218,10 @@ def main() -> None:
             (
                 f"KashiVectorEnv, {args.games} games",
                 vector_env_steps(vector, np.random.default_rng(args.seed), args.seconds),
+            ),
+            (
+                f"KashiBatchedParallelEnv, {args.games} games",
+                batched_parallel_steps(parallel, np.random.default_rng(args.seed), args.seconds),
             ),
         ]
         for kind, steps in figures:

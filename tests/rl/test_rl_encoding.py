@@ -85,3 +85,23 @@ def test_each_game_brings_its_own_encoder_and_openspiel_statement():
         assert issubclass(module.ENCODER, Encoder)
         assert type(encoder_for(GameConfig(name, 2))) is module.ENCODER
     assert [spec.short_name for spec in spiel_specs()] == ["kashi_azul", "kashi_azul_duel", "kashi_ingenious"]
+
+
+@pytest.mark.parametrize(("variant", "players"), [("azul", 3), ("azul-grey", 2), ("azul-duel", 2), ("ingenious", 3)])
+def test_one_seats_batch_is_its_observation_of_each_game(variant: str, players: int) -> None:
+    """Batches of several sizes, some of them packed before with other games in their rows."""
+    config = GameConfig(variant, players)
+    encoder = encoder_for(config)
+    rng = Random(2)
+    tables = [Table(config, seed) for seed in range(5)]
+    for _ in range(12):
+        live = [table for table in tables if not table.is_over()]
+        for table in live:
+            actions = list(table.state.legal_actions())
+            table.act(actions[rng.randrange(len(actions))])
+        states = [table.state for table in live if not table.is_over()]
+        subset = states[rng.randrange(len(states)) :]
+        for seat in range(players):
+            for batch in (states, subset):
+                expected = np.stack([encoder.observe(state, seat) for state in batch])
+                assert np.array_equal(encoder.observe_seat_batch(batch, seat), expected)

@@ -243,6 +243,24 @@ class AzulEncoder(Encoder):
             masks[row] = self.mask(states[row])
         return observations, masks
 
+    def observe_seat_batch(self, states: Sequence[AnyState], seat: int) -> np.ndarray:
+        """The positions packed as rows, then one gather of ``seat``'s entries for all of them."""
+        indices, offsets = self.gathers[seat]
+        rows = self._packed(states)
+        index = rows.packed.take(indices + rows.starts)
+        index += offsets
+        observations: np.ndarray = self.table.take(index)
+        return observations
+
+    def _packed(self, states: Sequence[AnyState]) -> PackedRows:
+        """``states`` packed into the rows kept for batches of their count, one row each."""
+        rows = self._batches.get(len(states))
+        if rows is None:
+            rows = self._batches[len(states)] = self._rows(len(states))
+        for row, state in enumerate(states):
+            self._write(state, rows, row)
+        return rows
+
 
 class PackedRows:
     """Positions packed for the gathers, one row of ``width`` int64 per game: ``struct`` writes

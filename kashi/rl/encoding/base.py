@@ -142,6 +142,15 @@ class Encoder(ABC):
         """
         return {}
 
+    def observe_seat_batch(self, states: Sequence[AnyState], seat: int) -> np.ndarray:
+        """``observe(state, seat)`` of every state, one row each: one seat's view of many games,
+        whoever is to move there (the batched parallel environment's other seats); an encoder may
+        batch the work (Azul does)."""
+        observations = np.empty((len(states), self.size), np.float32)
+        for row, state in enumerate(states):
+            observations[row] = self.observe(state, seat)
+        return observations
+
 
 def rotated(values: list[int], width: int, seat: int) -> list[int]:
     """Per-seat blocks of ``width`` items reordered so that ``seat``'s block comes first."""

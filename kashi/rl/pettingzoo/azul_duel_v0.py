@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from kashi.rl.pettingzoo.aec import KashiAECEnv
+from kashi.rl.pettingzoo.parallel import KashiParallelEnv
 from kashi.rl.pettingzoo.wrapper import KashiOrderEnforcing
 
 
@@ -18,3 +19,8 @@ def raw_env(
 
 def env(**kwargs: Any) -> Any:
     return KashiOrderEnforcing(raw_env(**kwargs))
+
+
+def parallel_env(**kwargs: Any) -> KashiParallelEnv:
+    """The same game as a PettingZoo ``ParallelEnv``, with ``raw_env``'s keywords."""
+    return KashiParallelEnv(raw_env(**kwargs))
