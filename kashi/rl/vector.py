@@ -21,6 +21,7 @@ import numpy as np
 
 from kashi.core.errors import IllegalMoveError
 from kashi.core.messages import register
+from kashi.core.registry import AnyState
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.rewards import RewardTracker, check_scheme
@@ -80,6 +81,9 @@ class VectorGames:
         self._seeds = Random()
         self._tables: list[Table] = []
         self._trackers: list[RewardTracker] = []
+        self.final_states: dict[int, AnyState] = {}
+        """The final positions of the games the last step ended, by game (a new game has taken
+        their rows)."""
         self._copy: np.ndarray | None = None
         """A copy of the masks shown last, which the legality check reads (a caller may write into
         the masks it is handed); or, when the encoder tells where their ones are:"""
@@ -98,6 +102,7 @@ class VectorGames:
             self._seeds.seed(seed)
         self._tables = []
         self._trackers = []
+        self.final_states = {}
         states = [self._start_game().state for _ in range(self.num_games)]
         return self._show(states, self._blank())
 
@@ -105,6 +110,7 @@ class VectorGames:
         if not self._tables:
             raise RuntimeError("call reset() before step()")
         ids = self._check(actions)
+        self.final_states = {}
         rewards, terminated, truncated, final_scores = ends = self._blank()
         final_observation = None
         encoder = self.encoder
@@ -125,6 +131,7 @@ class VectorGames:
                     if final_observation is None:
                         final_observation = np.zeros((self.num_games, self.encoder.size), np.float32)
                     final_observation[game] = self.encoder.observe(state, mover)
+                    self.final_states[game] = state
                     state = self._start_game(game).state
             states.append(state)
         return self._show(states, ends, final_observation)

@@ -23,29 +23,11 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from kashi.core.registry import AnyState
 from kashi.rl.pettingzoo.aec import observation_space
-from kashi.rl.table import Table
 from kashi.rl.vector import VectorGames, VectorStep
 
 Observation = dict[str, np.ndarray]
 PerAgent = dict[str, Any]
-
-
-class EndingGames(VectorGames):
-    """``VectorGames`` that keeps, until the next step, the final position of each game the step
-    ended: the batched parallel env shows it to every seat, ``VectorGames`` only to the mover."""
-
-    ended: dict[int, AnyState]
-
-    def step(self, actions: Any) -> VectorStep:
-        self.ended = {}
-        return super().step(actions)
-
-    def _start_game(self, game: int | None = None) -> Table:
-        if game is not None:
-            self.ended[game] = self._tables[game].state
-        return super()._start_game(game)
 
 
 class KashiBatchedParallelEnv:
@@ -73,7 +55,7 @@ class KashiBatchedParallelEnv:
         actions: str = "engine",
         **options: Any,
     ) -> None:
-        self.games = EndingGames(variant, num_games, players, options, reward, actions)
+        self.games = VectorGames(variant, num_games, players, options, reward, actions)
         self.num_games = num_games
         self.encoder = self.games.encoder
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
@@ -121,7 +103,7 @@ class KashiBatchedParallelEnv:
         no_moves = np.zeros((self.num_games, self.games.num_actions), np.int8)  # calloc: no page touched
         for seat, agent in enumerate(self.agents):
             final = np.zeros((self.num_games, self.encoder.size), np.float32)
-            for game, state in self.games.ended.items():
+            for game, state in self.games.final_states.items():
                 final[game] = self.encoder.observe(state, seat)
             infos[agent]["final_obs"] = {"observation": final, "action_mask": no_moves}
             infos[agent]["_final_obs"] = ended
