@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from kashi.games.azul_duel import compact
-from kashi.games.azul_duel.components import slot_index, sun_index
+from kashi.games.azul_duel.components import SLOT_INDEX, SUN_INDEX
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder, Layout, rotated
 from kashi.rl.spiel import SpielSpec
@@ -126,9 +126,9 @@ class AzulDuelEncoder(Encoder):
             hot.append(self.taker_at + (view.start_taker != seat))
         for workshop, moon in enumerate(view.moons):
             for colour in moon:
-                moons[sun_index(workshop, colour)] += 1
+                moons[SUN_INDEX[workshop][colour]] += 1
             if moon:
-                hot.append(self.moon_tops_at + sun_index(workshop, moon[-1]))
+                hot.append(self.moon_tops_at + SUN_INDEX[workshop][moon[-1]])
         hot += [self.chip_at + workshop * (CHIP_TYPES + 2) + chip + 2 for workshop, chip in enumerate(view.chip_at)]
         hot += self._plate_places(view, seat)
         hot += [self.tablets_at + tablet * 3 + side for tablet, side in enumerate(view.tablets) if side >= 0]
@@ -153,7 +153,7 @@ class AzulDuelEncoder(Encoder):
         for owner in (seat, 1 - seat):
             place = 3 if owner == seat else 4
             for slot in range(SLOTS):
-                code = view.slots[slot_index(owner, slot)]
+                code = view.slots[SLOT_INDEX[owner][slot]]
                 if code >= 0:
                     found.append(at + code // ROTATIONS * PLATE_PLACES + place)
         return found
