@@ -105,6 +105,12 @@ def change(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
 
 DROP = object()
 
+
+def plate_twice(data: dict[str, Any]) -> None:
+    """The top of the stack names a plate that lies in the display."""
+    data["stack"][0] = {"plate": data["display"][0], "known_to": []}
+
+
 CORRUPTIONS = [
     ("azul", change("bag.B", lambda count: count + 1), "consistency", "colour 0 has 21 tiles, not 20"),
     ("azul", change("players.0.wall.0", "Y...."), "consistency", "off its printed colour"),
@@ -120,7 +126,7 @@ CORRUPTIONS = [
     ("azul", change("rules.grey", "yes"), "rules", "grey"),
     ("azul-duel", change("bag.R", lambda count: count + 1), "consistency", "66 coloured tiles instead of 65"),
     ("azul-duel", change("workshops.1.chip", "XX"), "workshop 1 chip", "'XX' is not a chip"),
-    ("azul-duel", change("stack.0", {"plate": 16, "known_to": []}), "consistency", "the 18 plates are not each"),
+    ("azul-duel", plate_twice, "consistency", "the 18 plates are not each"),
     ("azul-duel", change("unrevealed_chips.R", 3), "unrevealed chips", "R: 3 is not a number 0..2"),
     (
         "azul-duel",

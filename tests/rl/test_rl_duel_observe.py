@@ -16,7 +16,7 @@ from kashi.rl.encoding import encoder_for
 def test_observing_the_state_equals_encoding_the_seats_view_for_both_seats() -> None:
     config = GameConfig("azul-duel", 2, {})
     encoder = encoder_for(config, "engine")
-    rng = Random(7)
+    rng = Random(1)  # games in which plates went back under the stack
     checked = secrets = 0
     for game in range(2):
         state = config.make_state(game % 2)

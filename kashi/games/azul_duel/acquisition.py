@@ -15,25 +15,26 @@ from typing import TYPE_CHECKING
 from kashi.core.errors import IllegalMoveError
 from kashi.games.azul_duel import dome
 from kashi.games.azul_duel.components import (
+    BROKEN_OF,
     BROKEN_SPACES,
+    CHIP_INDEX,
     CHIPS_PER_PLAYER,
     COLOUR_NAMES,
+    DOME_BASE,
     DRAW_COST,
+    LINE_INDEX,
     LINES,
+    LINES_OF,
     PLATE_COUNT,
     PLATE_ROUNDS,
     PLATES_PER_ROUND,
     ROTATIONS,
+    SLOT_INDEX,
     SLOTS,
+    SLOTS_OF,
+    SUN_INDEX,
+    SUN_OF,
     WORKSHOPS,
-    broken_of,
-    chip_index,
-    dome_base,
-    line_index,
-    slot_index,
-    slots_of,
-    sun_index,
-    sun_of,
 )
 from kashi.games.azul_duel.notation import (
     BROKEN,
@@ -66,11 +67,10 @@ if TYPE_CHECKING:
 
 G_TAKE, G_DRAW, G_KEEP, G_RETURN, G_SUN, G_MOON, G_CHIP, G_PASS = range(8)
 Group = tuple[int, int, int]
-"""(number of moves, kind, key): key is a plate, ``sun_index(workshop, colour)`` or a colour."""
+"""(number of moves, kind, key): key is a plate, ``SUN_INDEX[workshop][colour]`` or a colour."""
 DRAW_GROUP: Group = (1, G_DRAW, 0)
 PASS_GROUP: Group = (1, G_PASS, 0)
-SUN_STARTS = tuple(sun_index(workshop, 0) for workshop in range(WORKSHOPS))
-SEAT_SLOTS = (slots_of(0), slots_of(1))
+SUN_STARTS = tuple(SUN_INDEX[workshop][0] for workshop in range(WORKSHOPS))
 LINE_NUMBERS = range(LINES)
 COLOUR_NUMBERS = range(5)
 NO_TILES = [0, 0, 0, 0, 0]
@@ -86,13 +86,13 @@ def orders_of(leftovers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 
 @cache
 def sun_takes(sun: tuple[int, ...], workshop: int) -> tuple[tuple[int, int, int], ...]:
-    """(stacking orders of the leftovers, colour, ``sun_index``) of each colour a sun can give;
+    """(stacking orders of the leftovers, colour, ``SUN_INDEX``) of each colour a sun can give;
     remembered per sun, since a sun shows one of a few hundred mixes."""
     takes = []
     for colour in range(5):
         if sun[colour]:
             rest = tuple(0 if other == colour else n for other, n in enumerate(sun))
-            takes.append((len(orders_of(rest)) if workshop else 1, colour, sun_index(workshop, colour)))
+            takes.append((len(orders_of(rest)) if workshop else 1, colour, SUN_INDEX[workshop][colour]))
     return tuple(takes)
 
 
@@ -109,7 +109,7 @@ def all_sun_takes(suns: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
 
 
 def leftovers(state: AzulDuelState, workshop: int, colour: int) -> tuple[int, ...]:
-    sun = state.suns[sun_of(workshop)]
+    sun = state.suns[SUN_OF[workshop]]
     sun[colour] = 0
     return tuple(sun)
 
@@ -117,9 +117,9 @@ def leftovers(state: AzulDuelState, workshop: int, colour: int) -> tuple[int, ..
 def destinations(state: AzulDuelState, seat: int, colour: int) -> list[int]:
     """Pattern lines that may receive ``colour`` (empty, or holding it and not complete), then broken."""
     found = []
-    base = line_index(seat, 0)
-    counts = state.line_count[base : base + LINES]
-    colours = state.line_colour[base : base + LINES]
+    lines = LINES_OF[seat]
+    counts = state.line_count[lines]
+    colours = state.line_colour[lines]
     for line in LINE_NUMBERS:
         count = counts[line]
         if not count or (colours[line] == colour and count <= line):
@@ -129,8 +129,7 @@ def destinations(state: AzulDuelState, seat: int, colour: int) -> list[int]:
 
 
 def empty_slots(state: AzulDuelState, seat: int) -> list[int]:
-    base = slot_index(seat, 0)
-    return [slot for slot in range(SLOTS) if state.slots[base + slot] < 0]
+    return [slot for slot, plate in enumerate(state.slots[SLOTS_OF[seat]]) if plate < 0]
 
 
 def may_take_plate(state: AzulDuelState, seat: int) -> bool:
@@ -160,9 +159,9 @@ def moon_has(state: AzulDuelState, colour: int) -> bool:
 # -- listing moves ----------------------------------------------------------------------
 def destination_counts(state: AzulDuelState, seat: int) -> list[int]:
     """How many destinations (lines and the broken area) each colour has: ``destinations`` sizes."""
-    base = line_index(seat, 0)
-    counts = state.line_count[base : base + LINES]
-    colours = state.line_colour[base : base + LINES]
+    lines = LINES_OF[seat]
+    counts = state.line_count[lines]
+    colours = state.line_colour[lines]
     targets = [counts.count(0) + 1] * 5
     for line in LINE_NUMBERS:
         if 0 < counts[line] <= line:
@@ -177,7 +176,7 @@ def groups(state: AzulDuelState) -> list[Group]:
     found: list[Group] = []
     if state.round <= PLATE_ROUNDS and state.plates_taken[seat] < PLATES_PER_ROUND:
         if state.display:
-            plates = state.slots[SEAT_SLOTS[seat]].count(-1) * ROTATIONS
+            plates = state.slots[SLOTS_OF[seat]].count(-1) * ROTATIONS
             for plate in state.display:
                 found.append((plates, G_TAKE, plate))
         if state.stack and affords_draw(state, seat):
@@ -269,7 +268,7 @@ def random_move(state: AzulDuelState, rng: Random) -> Move:
     total = 0
     for group in found:
         total += group[0]
-    index = rng.randrange(total)
+    index = int(rng.random() * total)
     for group in found:
         count = group[0]
         if index < count:
@@ -341,7 +340,7 @@ def check(state: AzulDuelState, move: Move) -> None:
     elif isinstance(move, (KeepPlate, ReturnPlate)):
         if move.plate not in state.hand:
             raise IllegalMoveError("azul_duel.not_drawn", plate=move.plate, hand=_plates(state.hand))
-        if isinstance(move, KeepPlate) and state.slots[slot_index(seat, move.slot)] >= 0:
+        if isinstance(move, KeepPlate) and state.slots[SLOT_INDEX[seat][move.slot]] >= 0:
             raise IllegalMoveError("azul_duel.slot_taken", slot=f"s{move.slot + 1}")
     elif isinstance(move, SunTake):
         _check_sun(state, move)
@@ -377,12 +376,12 @@ def _check_token(state: AzulDuelState, seat: int) -> None:
 def _check_plate(state: AzulDuelState, seat: int, move: TakePlate) -> None:
     if move.plate not in state.display:
         raise IllegalMoveError("azul_duel.not_in_display", plate=move.plate, display=_plates(state.display))
-    if state.slots[slot_index(seat, move.slot)] >= 0:
+    if state.slots[SLOT_INDEX[seat][move.slot]] >= 0:
         raise IllegalMoveError("azul_duel.slot_taken", slot=f"s{move.slot + 1}")
 
 
 def _check_sun(state: AzulDuelState, move: SunTake) -> None:
-    if not state.suns[sun_index(move.workshop, move.colour)]:
+    if not state.suns[SUN_INDEX[move.workshop][move.colour]]:
         raise IllegalMoveError(
             "azul_duel.sun_lacks", workshop=workshop_name(move.workshop), colour=COLOUR_NAMES[move.colour]
         )
@@ -403,7 +402,7 @@ def _check_sun(state: AzulDuelState, move: SunTake) -> None:
 def _check_line(state: AzulDuelState, seat: int, colour: int, line: int) -> None:
     if line == BROKEN:
         return
-    index = line_index(seat, line)
+    index = LINE_INDEX[seat][line]
     count = state.line_count[index]
     if count and state.line_colour[index] != colour:
         held = COLOUR_NAMES[state.line_colour[index]]
@@ -416,10 +415,10 @@ def _check_line(state: AzulDuelState, seat: int, colour: int, line: int) -> None
 def apply(state: AzulDuelState, move: Move) -> None:
     """Carry out a checked move."""
     seat = state.to_move
-    if isinstance(move, SunTake):
-        _take_sun(state, seat, move)
-    elif isinstance(move, MoonTake):
+    if isinstance(move, MoonTake):
         _take_moons(state, seat, move)
+    elif isinstance(move, SunTake):
+        _take_sun(state, seat, move)
     elif isinstance(move, TakePlate):
         state.display.remove(move.plate)
         lay(state, seat, move.plate, move.slot, move.rotation)
@@ -448,7 +447,7 @@ def apply(state: AzulDuelState, move: Move) -> None:
         state.draw_stage = 0
     elif isinstance(move, ChipTake):
         chip = state.chip_at[move.workshop - 1]
-        state.chips[chip_index(seat, chip)] += 1
+        state.chips[CHIP_INDEX[seat][chip]] += 1
         state.chip_at[move.workshop - 1] = CHIP_TAKEN
         state.chips_taken[seat] += 1
     state.last_pass = isinstance(move, Pass)
@@ -456,8 +455,8 @@ def apply(state: AzulDuelState, move: Move) -> None:
 
 
 def lay(state: AzulDuelState, seat: int, plate: int, slot: int, rotation: int) -> None:
-    state.slots[slot_index(seat, slot)] = plate * ROTATIONS + rotation
-    dome.lay_plate(state.cells, dome_base(seat), slot, plate, rotation)
+    state.slots[SLOT_INDEX[seat][slot]] = plate * ROTATIONS + rotation
+    dome.lay_plate(state.cells, DOME_BASE[seat], slot, plate, rotation)
 
 
 def to_bottom(state: AzulDuelState, seat: int, plate: int) -> None:
@@ -475,7 +474,7 @@ def _opening_done(state: AzulDuelState) -> None:
 
 def _take_sun(state: AzulDuelState, seat: int, move: SunTake) -> None:
     workshop, colour = move.workshop, move.colour
-    base = sun_index(workshop, 0)
+    base = SUN_INDEX[workshop][0]
     suns = state.suns
     count = suns[base + colour]
     if workshop:
@@ -498,12 +497,13 @@ def _take_moons(state: AzulDuelState, seat: int, move: MoonTake) -> None:
     state.big_moon[colour] = 0
     if count and state.start_on_moon:
         _take_start_tile(state, seat)
-    for workshop in range(1, WORKSHOPS):
-        stack = state.moons[workshop - 1]
+    moons = state.moons
+    for index, stack in enumerate(moons):
         if stack and stack[-1] == colour:
             count += 1
-            state.moons[workshop - 1] = stack[:-1]
-            if len(stack) == 1 and not any(state.suns[sun_of(workshop)]):
+            moons[index] = stack[:-1]
+            workshop = index + 1
+            if len(stack) == 1 and not any(state.suns[SUN_OF[workshop]]):
                 _emptied(state, workshop)
     receive(state, seat, colour, count, move.line)
 
@@ -522,7 +522,7 @@ def _take_start_tile(state: AzulDuelState, seat: int) -> None:
 def receive(state: AzulDuelState, seat: int, colour: int, count: int, line: int) -> None:
     """Drafted tiles go into one pattern line, right to left; overflow to broken, then tower."""
     if line != BROKEN:
-        index = line_index(seat, line)
+        index = LINE_INDEX[seat][line]
         put = min(count, line + 1 - state.line_count[index])
         if put:
             state.line_colour[index] = colour
@@ -533,7 +533,7 @@ def receive(state: AzulDuelState, seat: int, colour: int, count: int, line: int)
 
 
 def to_broken(state: AzulDuelState, seat: int, colour: int, count: int) -> None:
-    area = broken_of(seat)
+    area = BROKEN_OF[seat]
     put = min(count, BROKEN_SPACES - sum(state.broken[area]))
     state.broken[area.start + colour] += put
     state.tower[colour] += count - put
@@ -543,6 +543,6 @@ def over(state: AzulDuelState) -> bool:
     """The end of acquisition: suns, moons and chips all gone, and 2 plates each (rounds 1-4)."""
     if any(state.suns) or any(state.big_moon) or any(state.moons):
         return False
-    if any(chip != CHIP_TAKEN for chip in state.chip_at) or state.chip_due:
+    if state.chip_at.count(CHIP_TAKEN) != len(state.chip_at) or state.chip_due:
         return False
     return state.round > PLATE_ROUNDS or state.plates_taken == [PLATES_PER_ROUND, PLATES_PER_ROUND]

@@ -16,8 +16,8 @@ from kashi.games.azul_duel.components import (
     PLATE_COUNT,
     ROTATIONS,
     SLOTS,
+    SUN_INDEX,
     WORKSHOPS,
-    sun_index,
 )
 from kashi.games.azul_duel.notation import (
     CHIP_TAKES,
@@ -83,7 +83,7 @@ def action_id(move: Move) -> int:
         order = ORDER_INDEX.get(move.order)
         if order is None:
             raise KashiError("azul_duel.not_a_move", move=move)
-        return SUN_AT + (sun_index(move.workshop, move.colour) * DESTINATIONS + move.line) * len(ORDERS) + order
+        return SUN_AT + (SUN_INDEX[move.workshop][move.colour] * DESTINATIONS + move.line) * len(ORDERS) + order
     if isinstance(move, SpendChips):
         code = 0
         for chip in set(move.chips):

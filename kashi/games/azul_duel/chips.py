@@ -13,6 +13,9 @@ from operator import mul
 
 from kashi.games.azul_duel.components import CHIP_COLOURS, CHIPS_PER_TILE_ANY, CHIPS_PER_TILE_MATCHING
 
+SHOWING = tuple(tuple(chip for chip, shown in enumerate(CHIP_COLOURS) if colour in shown) for colour in range(5))
+"""``SHOWING[colour]``: the chip types that show the colour."""
+
 
 def pays(chips: tuple[int, ...], colour: int, missing: int) -> bool:
     """Whether spending exactly ``chips`` (chip types) completes ``missing`` tiles of ``colour``."""
@@ -32,7 +35,7 @@ def can_pay(held: list[int], colour: int, missing: int) -> bool:
     so some ``a`` must satisfy ``2a <= matching`` and ``3(missing - a) <= total - 2a``.
     """
     total = sum(held)
-    matching = sum(n for chip, n in enumerate(held) if colour in CHIP_COLOURS[chip])
+    matching = sum(map(held.__getitem__, SHOWING[colour]))
     return max(0, 3 * missing - total) <= min(missing, matching // CHIPS_PER_TILE_MATCHING)
 
 

@@ -92,55 +92,35 @@ SLOT_CELLS = tuple(slot_cells(slot) for slot in range(SLOTS))
 CELL_SLOT = tuple((cell // DOME_SIZE // 2) * 3 + (cell % DOME_SIZE) // 2 for cell in range(CELLS))
 
 # -- where things are in the state's flat lists ------------------------------------------
+# Tables rather than functions: the engine reads them on every move, and a look-up costs far
+# less than a call.
 COLOUR_COUNT = len(COLOURS)
 CHIP_TYPES = len(CHIP_NAMES)
+SEATS = 2
 
-
-def sun_index(workshop: int, colour: int) -> int:
-    """The count of a colour in a workshop's sun, in ``suns``."""
-    return workshop * COLOUR_COUNT + colour
-
-
-def sun_of(workshop: int) -> slice:
-    """A workshop's sun in ``suns``: its tiles as counts per colour."""
-    return slice(workshop * COLOUR_COUNT, (workshop + 1) * COLOUR_COUNT)
-
-
-def broken_of(seat: int) -> slice:
-    """A seat's broken tiles in ``broken``, as counts per colour."""
-    return slice(seat * COLOUR_COUNT, (seat + 1) * COLOUR_COUNT)
-
-
-def line_index(seat: int, line: int) -> int:
-    """A seat's pattern line (0-based) in ``line_colour`` and ``line_count``."""
-    return seat * LINES + line
-
-
-def chip_index(seat: int, chip: int) -> int:
-    """The count of a chip type a seat holds, in ``chips``."""
-    return seat * CHIP_TYPES + chip
-
-
-def chips_of(seat: int) -> slice:
-    """A seat's chips in ``chips``, as counts per chip type."""
-    return slice(seat * CHIP_TYPES, (seat + 1) * CHIP_TYPES)
-
-
-def slot_index(seat: int, slot: int) -> int:
-    """A seat's dome slot (0-based) in ``slots``: ``plate * ROTATIONS + rotation`` or -1."""
-    return seat * SLOTS + slot
-
-
-def slots_of(seat: int) -> slice:
-    """A seat's dome slots in ``slots``."""
-    return slice(seat * SLOTS, (seat + 1) * SLOTS)
-
-
-def dome_base(seat: int) -> int:
-    """Where a seat's 36 dome cells start in ``cells`` and ``tiles`` (cell ``row * 6 + column``)."""
-    return seat * CELLS
-
-
-def dome_of(seat: int) -> slice:
-    """A seat's dome cells in ``cells`` and ``tiles``."""
-    return slice(seat * CELLS, (seat + 1) * CELLS)
+SUN_INDEX = tuple(
+    tuple(workshop * COLOUR_COUNT + colour for colour in range(COLOUR_COUNT)) for workshop in range(WORKSHOPS)
+)
+"""``SUN_INDEX[workshop][colour]``: the count of a colour in a workshop's sun, in ``suns``."""
+SUN_OF = tuple(slice(workshop * COLOUR_COUNT, (workshop + 1) * COLOUR_COUNT) for workshop in range(WORKSHOPS))
+"""``SUN_OF[workshop]``: a workshop's sun in ``suns``, its tiles as counts per colour."""
+BROKEN_OF = tuple(slice(seat * COLOUR_COUNT, (seat + 1) * COLOUR_COUNT) for seat in range(SEATS))
+"""``BROKEN_OF[seat]``: a seat's broken tiles in ``broken``, as counts per colour."""
+LINE_INDEX = tuple(tuple(seat * LINES + line for line in range(LINES)) for seat in range(SEATS))
+"""``LINE_INDEX[seat][line]``: a seat's pattern line (0-based) in ``line_colour`` and ``line_count``."""
+LINES_OF = tuple(slice(seat * LINES, (seat + 1) * LINES) for seat in range(SEATS))
+"""``LINES_OF[seat]``: a seat's pattern lines in ``line_colour`` and ``line_count``."""
+CHIP_INDEX = tuple(tuple(seat * CHIP_TYPES + chip for chip in range(CHIP_TYPES)) for seat in range(SEATS))
+"""``CHIP_INDEX[seat][chip]``: the count of a chip type a seat holds, in ``chips``."""
+CHIPS_OF = tuple(slice(seat * CHIP_TYPES, (seat + 1) * CHIP_TYPES) for seat in range(SEATS))
+"""``CHIPS_OF[seat]``: a seat's chips in ``chips``, as counts per chip type."""
+SLOT_INDEX = tuple(tuple(seat * SLOTS + slot for slot in range(SLOTS)) for seat in range(SEATS))
+"""``SLOT_INDEX[seat][slot]``: a seat's dome slot (0-based) in ``slots``: ``plate * ROTATIONS +
+rotation`` or -1."""
+SLOTS_OF = tuple(slice(seat * SLOTS, (seat + 1) * SLOTS) for seat in range(SEATS))
+"""``SLOTS_OF[seat]``: a seat's dome slots in ``slots``."""
+DOME_BASE = tuple(seat * CELLS for seat in range(SEATS))
+"""``DOME_BASE[seat]``: where a seat's 36 dome cells start in ``cells`` and ``tiles`` (cell
+``row * 6 + column``)."""
+DOME_OF = tuple(slice(base, base + CELLS) for base in DOME_BASE)
+"""``DOME_OF[seat]``: a seat's dome cells in ``cells`` and ``tiles``."""

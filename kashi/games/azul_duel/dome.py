@@ -2,7 +2,7 @@
 
 A dome is two flat slices of 36 ints, ``cells`` (cell types: colour, ``SPECIAL``, ``WILD`` or
 ``NO_PLATE``) and ``tiles`` (contents: colour, ``SPECIAL`` tile or ``EMPTY``), starting at
-``base = dome_base(seat)``; cells are ``row * 6 + column``.
+``base = DOME_BASE[seat]``; cells are ``row * 6 + column``.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from kashi.games.azul_duel.components import (
     PLATES,
     ROTATIONS,
     SLOT_CELLS,
+    SLOT_INDEX,
     SPECIAL,
     WILD,
     rotated,
-    slot_index,
 )
 
 COLUMNS = range(DOME_SIZE)
@@ -45,7 +45,7 @@ def legal_cells(cells: list[int], tiles: list[int], base: int, row: int, colour:
 
 def plate_row_full(slots: list[int], seat: int, row: int) -> bool:
     """Whether all 3 slots of the plate row feeding dome ``row`` hold a plate."""
-    first = slot_index(seat, (row // 2) * 3)
+    first = SLOT_INDEX[seat][(row // 2) * 3]
     return slots[first] >= 0 and slots[first + 1] >= 0 and slots[first + 2] >= 0
 
 

@@ -30,32 +30,32 @@ from kashi.core.position_text import letter_counts, one_colour, refuse
 from kashi.games.azul_duel import dome, tiling
 from kashi.games.azul_duel.chips import can_pay
 from kashi.games.azul_duel.components import (
+    BROKEN_OF,
     BROKEN_SPACES,
+    CHIP_INDEX,
     CHIP_NAMES,
+    CHIPS_OF,
     CHIPS_PER_PLAYER,
     CHIPS_PER_TYPE,
     COLOURS,
     DISPLAY_SIZE,
+    DOME_BASE,
     EMPTY,
     LARGE_SUN,
+    LINE_INDEX,
     LINES,
     PLATE_COUNT,
     PLATES_PER_ROUND,
     ROTATIONS,
     ROUNDS,
     SLOT_CELLS,
+    SLOT_INDEX,
     SLOTS,
     SMALL_SUN,
+    SUN_OF,
     TABLETS,
     TILES_PER_COLOUR,
     WORKSHOPS,
-    broken_of,
-    chip_index,
-    chips_of,
-    dome_base,
-    line_index,
-    slot_index,
-    sun_of,
 )
 from kashi.games.azul_duel.invariants import problems
 from kashi.games.azul_duel.notation import workshop_name
@@ -157,7 +157,7 @@ def _letters(tiles: list[int]) -> str:
 
 
 def _workshop_of(state: AzulDuelState, workshop: int) -> dict[str, Any]:
-    sun = _letters(state.suns[sun_of(workshop)])
+    sun = _letters(state.suns[SUN_OF[workshop]])
     if workshop == 0:
         return {"sun": sun, "moon": _letters(state.big_moon)}
     chip = state.chip_at[workshop - 1]
@@ -166,8 +166,8 @@ def _workshop_of(state: AzulDuelState, workshop: int) -> dict[str, Any]:
 
 
 def _player_of(state: AzulDuelState, seat: int) -> dict[str, Any]:
-    held = state.chips[chips_of(seat)]
-    lines = [line_index(seat, line) for line in range(LINES)]
+    held = state.chips[CHIPS_OF[seat]]
+    lines = [LINE_INDEX[seat][line] for line in range(LINES)]
     return {
         "score": state.score[seat],
         "plates_taken": state.plates_taken[seat],
@@ -177,16 +177,16 @@ def _player_of(state: AzulDuelState, seat: int) -> dict[str, Any]:
             COLOURS[state.line_colour[index]] * state.line_count[index] if state.line_count[index] else ""
             for index in lines
         ],
-        "broken": _letters(state.broken[broken_of(seat)]),
-        "dome": [_plate_of(state, seat, slot) for slot in range(SLOTS) if state.slots[slot_index(seat, slot)] >= 0],
+        "broken": _letters(state.broken[BROKEN_OF[seat]]),
+        "dome": [_plate_of(state, seat, slot) for slot in range(SLOTS) if state.slots[SLOT_INDEX[seat][slot]] >= 0],
     }
 
 
 def _plate_of(state: AzulDuelState, seat: int, slot: int) -> dict[str, Any]:
     """A placed plate: its slot (1 to 9), number, quarter turns and the tiles on its four cells
     as they lie (top left, top right, bottom left, bottom right)."""
-    plate, rotation = divmod(state.slots[slot_index(seat, slot)], ROTATIONS)
-    base = dome_base(seat)
+    plate, rotation = divmod(state.slots[SLOT_INDEX[seat][slot]], ROTATIONS)
+    base = DOME_BASE[seat]
     tiles = "".join(
         EMPTY_CELL if tile == EMPTY else CELL_LETTERS[tile]
         for tile in (state.tiles[base + cell] for cell in SLOT_CELLS[slot])
@@ -280,7 +280,7 @@ def _workshop(state: AzulDuelState, workshop: int, value: Any) -> None:
     large = workshop == 0
     shop = fields(value, LARGE_FACTS if large else SMALL_FACTS, name)
     size = LARGE_SUN if large else SMALL_SUN
-    state.suns[sun_of(workshop)] = letter_counts(text(shop["sun"], f"{name} sun"), COLOURS, f"{name} sun", size)
+    state.suns[SUN_OF[workshop]] = letter_counts(text(shop["sun"], f"{name} sun"), COLOURS, f"{name} sun", size)
     moon = text(shop["moon"], f"{name} moon")
     if large:
         state.big_moon = letter_counts(moon, COLOURS, f"{name} moon", LARGE_SUN)
@@ -307,12 +307,12 @@ def _player(state: AzulDuelState, seat: int, value: Any) -> None:
     for chip in listed(board["chips"], f"{name} chips", "chips"):
         if chip not in CHIP_NAMES:
             refuse(f"{name} chips", f"{chip!r} is not a chip of {' '.join(CHIP_NAMES)}")
-        state.chips[chip_index(seat, CHIP_NAMES.index(chip))] += 1
+        state.chips[CHIP_INDEX[seat][CHIP_NAMES.index(chip)]] += 1
     for line, tiles in enumerate(listed(board["lines"], f"{name} lines", "pattern lines", count=LINES)):
         field = f"{name} line {line + 1}"
         colour, count = one_colour(text(tiles, field), COLOURS, field, line + 1)
-        state.line_colour[line_index(seat, line)], state.line_count[line_index(seat, line)] = colour, count
-    state.broken[broken_of(seat)] = letter_counts(
+        state.line_colour[LINE_INDEX[seat][line]], state.line_count[LINE_INDEX[seat][line]] = colour, count
+    state.broken[BROKEN_OF[seat]] = letter_counts(
         text(board["broken"], f"{name} broken"), COLOURS, f"{name} broken", BROKEN_SPACES
     )
     for placed in listed(board["dome"], f"{name} dome", "plates", most=SLOTS):
@@ -328,10 +328,10 @@ def _placed_plate(state: AzulDuelState, seat: int, value: Any) -> None:
     tiles = text(placed["tiles"], field)
     if len(tiles) != len(SLOT_CELLS[slot]) or set(tiles) - set(CELL_LETTERS + EMPTY_CELL):
         refuse(field, f"{tiles!r} is not the tiles of a plate's 4 cells: {CELL_LETTERS} or {EMPTY_CELL} each")
-    if state.slots[slot_index(seat, slot)] >= 0:
+    if state.slots[SLOT_INDEX[seat][slot]] >= 0:
         refuse(field, f"slot s{slot + 1} holds two plates")
-    state.slots[slot_index(seat, slot)] = plate * ROTATIONS + rotation
-    base = dome_base(seat)
+    state.slots[SLOT_INDEX[seat][slot]] = plate * ROTATIONS + rotation
+    base = DOME_BASE[seat]
     dome.lay_plate(state.cells, base, slot, plate, rotation)
     for cell, letter in zip(SLOT_CELLS[slot], tiles, strict=True):
         state.tiles[base + cell] = EMPTY if letter == EMPTY_CELL else CELL_LETTERS.index(letter)
@@ -394,7 +394,7 @@ def _chips_due(state: AzulDuelState) -> int:
     """Once the workshops are filled, every empty small workshop shows its chip next."""
     due = 0
     for workshop in range(1, WORKSHOPS):
-        empty = not any(state.suns[sun_of(workshop)]) and not state.moons[workshop - 1]
+        empty = not any(state.suns[SUN_OF[workshop]]) and not state.moons[workshop - 1]
         if empty and state.chip_at[workshop - 1] == CHIP_HIDDEN:
             due |= 1 << (workshop - 1)
     return due
@@ -402,7 +402,7 @@ def _chips_due(state: AzulDuelState) -> int:
 
 def _sun_room(state: AzulDuelState, workshop: int) -> int:
     """How many more tiles a workshop's sun takes in a fill."""
-    return (LARGE_SUN if workshop == 0 else SMALL_SUN) - sum(state.suns[sun_of(workshop)])
+    return (LARGE_SUN if workshop == 0 else SMALL_SUN) - sum(state.suns[SUN_OF[workshop]])
 
 
 def _final_holder(state: AzulDuelState) -> int:
@@ -416,7 +416,7 @@ def _check(state: AzulDuelState) -> None:
     """The game's own invariants, the facts no single field shows, and that the engine would
     indeed wait here (a decision or a chance event) rather than go on by itself."""
     for chip, name in enumerate(CHIP_NAMES):
-        held = state.chips[chip_index(0, chip)] + state.chips[chip_index(1, chip)]
+        held = state.chips[CHIP_INDEX[0][chip]] + state.chips[CHIP_INDEX[1][chip]]
         out = state.chip_pool[chip] + held + state.chip_at.count(chip)
         if out > CHIPS_PER_TYPE:
             refuse("chips", f"{out} {name} chips are held, revealed or face down; the game has {CHIPS_PER_TYPE}")
@@ -436,12 +436,12 @@ def _check(state: AzulDuelState) -> None:
 
 def _check_tiling(state: AzulDuelState) -> None:
     seat, line = state.to_move, state.tile_line
-    count = state.line_count[line_index(seat, line)]
+    count = state.line_count[LINE_INDEX[seat][line]]
     cells = tiling.targets(state, seat) if count else []
     if state.tile_stage == CHOOSE_CELL:
         if count != line + 1 or len(cells) < 2 or state.stand_ins >= count:
             refuse("step", f"tile{line + 1}: line {line + 1} of seat {seat} must be complete with 2 or more cells")
         return
-    held, colour = state.chips[chips_of(seat)], state.line_colour[line_index(seat, line)]
+    held, colour = state.chips[CHIPS_OF[seat]], state.line_colour[LINE_INDEX[seat][line]]
     if not 0 < count <= line or not cells or not can_pay(held, colour, line + 1 - count):
         refuse("step", f"chips{line + 1}: line {line + 1} of seat {seat} cannot be completed with chips")

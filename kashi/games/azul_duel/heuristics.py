@@ -16,25 +16,25 @@ from typing import TYPE_CHECKING
 from kashi.core.state import best_sampled_move
 from kashi.games.azul_duel import acquisition, dome
 from kashi.games.azul_duel.components import (
+    BROKEN_OF,
     BROKEN_SPACES,
     BROKEN_TOTAL,
+    CHIPS_OF,
+    DOME_BASE,
     DOME_SIZE,
     EMPTY,
+    LINE_INDEX,
     LINES,
     PLATES,
     ROUNDS,
     SLOT_CELLS,
+    SLOT_INDEX,
     SLOTS,
     SPECIAL,
     START_TILE_PENALTY,
+    SUN_INDEX,
     WILD,
-    broken_of,
-    chips_of,
-    dome_base,
-    line_index,
     rotated,
-    slot_index,
-    sun_index,
 )
 from kashi.games.azul_duel.notation import (
     BROKEN,
@@ -99,13 +99,13 @@ def evaluate(state: AzulDuelState) -> tuple[float, ...]:
 def _value(state: AzulDuelState, seat: int) -> float:
     scratch = _scratch(state, seat)
     gained, pending, breaking = _project(state, seat, scratch)
-    broken = sum(state.broken[broken_of(seat)])
+    broken = sum(state.broken[BROKEN_OF[seat]])
     penalty = BROKEN_TOTAL[min(BROKEN_SPACES, broken + breaking)]
     tiled = state.phase == TILING and (seat - state.starter) % 2 < state.tiling_turn
     if state.start_taker == seat and not tiled:
         penalty += START_TILE_PENALTY
     score = max(0, state.score[seat] + gained - penalty)
-    chips = sum(state.chips[chips_of(seat)]) * max(CHIP_VALUE, state.rules.unused_chip_points)
+    chips = sum(state.chips[CHIPS_OF[seat]]) * max(CHIP_VALUE, state.rules.unused_chip_points)
     if state.round == ROUNDS:
         if state.phase == TILING or acquisition.over(state):
             pending = 0.0  # nothing more can be drafted: unfinished lines are lost at the end
@@ -114,7 +114,7 @@ def _value(state: AzulDuelState, seat: int) -> float:
 
 
 def _scratch(state: AzulDuelState, seat: int) -> Dome:
-    base = dome_base(seat)
+    base = DOME_BASE[seat]
     return state.cells[base : base + 36], state.tiles[base : base + 36]
 
 
@@ -126,7 +126,7 @@ def _project(state: AzulDuelState, seat: int, scratch: Dome) -> tuple[int, float
     pending = 0.0
     breaking = 0
     for line in range(LINES):
-        index = line_index(seat, line)
+        index = LINE_INDEX[seat][line]
         count = state.line_count[index]
         if not count:
             continue
@@ -263,7 +263,7 @@ def _take_value(state: AzulDuelState, seat: int, move: SunTake | MoonTake) -> fl
     less the broken tiles it adds and the start tile it brings."""
     colour = move.colour
     if isinstance(move, SunTake):
-        taken = state.suns[sun_index(move.workshop, colour)]
+        taken = state.suns[SUN_INDEX[move.workshop][colour]]
         start = move.workshop == 0 and state.sun_start
     else:
         taken = state.big_moon[colour] + sum(1 for stack in state.moons if stack and stack[-1] == colour)
@@ -272,15 +272,15 @@ def _take_value(state: AzulDuelState, seat: int, move: SunTake | MoonTake) -> fl
     overflow = taken
     if move.line != BROKEN:
         line = move.line
-        space = line + 1 - state.line_count[line_index(seat, line)]
+        space = line + 1 - state.line_count[LINE_INDEX[seat][line]]
         fits = min(taken, space)
-        if dome.legal_cells(state.cells, state.tiles, dome_base(seat), line, colour):
+        if dome.legal_cells(state.cells, state.tiles, DOME_BASE[seat], line, colour):
             value += FITS * fits + (COMPLETES if fits == space else 0.0)
             overflow -= fits
         elif not dome.plate_row_full(state.slots, seat, line):
             value += FITS * fits * WAITING_LINE
             overflow -= fits
-    broken = sum(state.broken[broken_of(seat)])
+    broken = sum(state.broken[BROKEN_OF[seat]])
     return value - BROKEN_TOTAL[min(BROKEN_SPACES, broken + overflow)] + BROKEN_TOTAL[broken]
 
 
@@ -288,15 +288,15 @@ def _plate_value(state: AzulDuelState, seat: int, move: TakePlate | KeepPlate) -
     """Plates next to plates (tiles score by runs across them), and cells that give a pattern
     line whose dome row has no cell for it a place to go."""
     slots = state.slots
-    value = CONNECTS * sum(slots[slot_index(seat, other)] >= 0 for other in SLOT_NEIGHBOURS[move.slot])
+    value = CONNECTS * sum(slots[SLOT_INDEX[seat][other]] >= 0 for other in SLOT_NEIGHBOURS[move.slot])
     for cell, kind in zip(SLOT_CELLS[move.slot], rotated(PLATES[move.plate], move.rotation), strict=True):
         line = cell // DOME_SIZE
-        index = line_index(seat, line)
+        index = LINE_INDEX[seat][line]
         count, colour = state.line_count[index], state.line_colour[index]
         if (
             count
             and kind in (colour, WILD)
-            and not dome.legal_cells(state.cells, state.tiles, dome_base(seat), line, colour)
+            and not dome.legal_cells(state.cells, state.tiles, DOME_BASE[seat], line, colour)
         ):
             value += MATCHES * count / (line + 1)
     return value
@@ -304,7 +304,7 @@ def _plate_value(state: AzulDuelState, seat: int, move: TakePlate | KeepPlate) -
 
 def _cell_value(state: AzulDuelState, seat: int, cell: int) -> float:
     scratch = _scratch(state, seat)
-    colour = state.line_colour[line_index(seat, state.tile_line)]
+    colour = state.line_colour[LINE_INDEX[seat][state.tile_line]]
     return tile_points(scratch, cell, colour) - (KEEP_WILD if scratch[0][cell] == WILD else 0.0)
 
 
@@ -312,7 +312,7 @@ def _best_cell_value(state: AzulDuelState, seat: int) -> float:
     """The best placement of the line being tiled, were it complete."""
     scratch = _scratch(state, seat)
     line = state.tile_line
-    colour = state.line_colour[line_index(seat, line)]
+    colour = state.line_colour[LINE_INDEX[seat][line]]
     targets = dome.legal_cells(scratch[0], scratch[1], 0, line, colour)
     return max((tile_points(scratch, cell, colour) for cell in targets), default=0.0)
 

@@ -6,22 +6,22 @@ from typing import TYPE_CHECKING
 
 from kashi.games.azul_duel import dome
 from kashi.games.azul_duel.components import (
+    BROKEN_OF,
     BROKEN_SPACES,
     CELLS,
     CHIPS_PER_TYPE,
+    DOME_BASE,
+    DOME_OF,
+    LINE_INDEX,
     LINES,
     NO_PLATE,
     PLATE_COUNT,
     ROTATIONS,
+    SLOT_INDEX,
     SLOTS,
     SPECIAL,
     TILES,
     WILD,
-    broken_of,
-    dome_base,
-    dome_of,
-    line_index,
-    slot_index,
 )
 
 if TYPE_CHECKING:
@@ -64,20 +64,20 @@ def _board_problems(state: AzulDuelState) -> list[str]:
     for seat in range(2):
         cells = [NO_PLATE] * CELLS
         for slot in range(SLOTS):
-            value = state.slots[slot_index(seat, slot)]
+            value = state.slots[SLOT_INDEX[seat][slot]]
             if value >= 0:
                 dome.lay_plate(cells, 0, slot, value // ROTATIONS, value % ROTATIONS)
-        if cells != state.cells[dome_of(seat)]:
+        if cells != state.cells[DOME_OF[seat]]:
             found.append(f"seat {seat}: dome cells do not match its plates")
         for cell in range(CELLS):
-            tile, kind = state.tiles[dome_base(seat) + cell], cells[cell]
+            tile, kind = state.tiles[DOME_BASE[seat] + cell], cells[cell]
             fits = tile == kind or (kind == WILD and 0 <= tile < SPECIAL)
             if tile >= 0 and not fits:
                 found.append(f"seat {seat}: tile {tile} on a cell of type {kind}")
-        if sum(state.broken[broken_of(seat)]) > BROKEN_SPACES:
+        if sum(state.broken[BROKEN_OF[seat]]) > BROKEN_SPACES:
             found.append(f"seat {seat}: more than {BROKEN_SPACES} broken tiles")
         for line in range(LINES):
-            count, colour = state.line_count[line_index(seat, line)], state.line_colour[line_index(seat, line)]
+            count, colour = state.line_count[LINE_INDEX[seat][line]], state.line_colour[LINE_INDEX[seat][line]]
             if count > line + 1 or (count > 0) != (colour >= 0):
                 found.append(f"seat {seat}: pattern line {line + 1} holds {count} of colour {colour}")
     return found

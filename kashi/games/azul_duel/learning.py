@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from kashi.games.azul_duel import compact
-from kashi.games.azul_duel.components import slots_of, sun_index
+from kashi.games.azul_duel.components import SLOTS_OF, SUN_INDEX
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding.base import Encoder, Layout, rotated
 from kashi.rl.spiel import SpielSpec
@@ -158,9 +158,9 @@ class AzulDuelEncoder(Encoder):
             hot.append(self.taker_at + (view.start_taker != seat))
         for workshop, moon in enumerate(view.moons):
             for colour in moon:
-                moons[sun_index(workshop, colour)] += 1
+                moons[SUN_INDEX[workshop][colour]] += 1
             if moon:
-                hot.append(self.moon_tops_at + sun_index(workshop, moon[-1]))
+                hot.append(self.moon_tops_at + SUN_INDEX[workshop][moon[-1]])
         hot += [self.chip_at + workshop * (CHIP_TYPES + 2) + chip + 2 for workshop, chip in enumerate(view.chip_at)]
         hot += self._plate_places(view, seat)
         hot += [self.tablets_at + tablet * 3 + side for tablet, side in enumerate(view.tablets) if side >= 0]
@@ -184,7 +184,7 @@ class AzulDuelEncoder(Encoder):
             found += [at + plate * PLATE_PLACES + 2 for plate in view.hand if plate >= 0]
         for place, owner in ((3, seat), (4, 1 - seat)):
             found += [
-                at + code // ROTATIONS * PLATE_PLACES + place for code in view.slots[slots_of(owner)] if code >= 0
+                at + code // ROTATIONS * PLATE_PLACES + place for code in view.slots[SLOTS_OF[owner]] if code >= 0
             ]
         return found
 

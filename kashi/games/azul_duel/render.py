@@ -11,25 +11,25 @@ from typing import TYPE_CHECKING
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.core.text import Palette, pad
 from kashi.games.azul_duel.components import (
+    BROKEN_OF,
     BROKEN_TOTAL,
     CELL_LETTERS,
+    CHIP_INDEX,
     CHIP_NAMES,
     CHIP_TYPES,
     COLOURS,
+    DOME_BASE,
     DOME_SIZE,
     EMPTY,
+    LINE_INDEX,
     LINES,
     NO_PLATE,
     PLATES,
     SPECIAL,
+    SUN_OF,
     TABLETS,
     WILD,
     WORKSHOPS,
-    broken_of,
-    chip_index,
-    dome_base,
-    line_index,
-    sun_of,
 )
 from kashi.games.azul_duel.notation import workshop_name
 from kashi.games.azul_duel.phases import CHIP_HIDDEN, CHIP_TAKEN, PHASE_NAMES, TILING
@@ -78,7 +78,7 @@ def _status(state: AzulDuelState) -> str:
 
 
 def _workshop(state: AzulDuelState, workshop: int, colour: bool) -> str:
-    sun = _tiles(state.suns[sun_of(workshop)], colour)
+    sun = _tiles(state.suns[SUN_OF[workshop]], colour)
     if workshop == 0:
         moon = _tiles(state.big_moon, colour)
         extra = " + start tile" if state.start_on_moon else ""
@@ -99,8 +99,8 @@ def _board(state: AzulDuelState, seat: int, mine: bool, colour: bool) -> list[st
         marks.append("took the start tile")
     elif state.start_holder == seat:
         marks.append("holds the start tile")
-    held = [CHIP_NAMES[chip] for chip in range(CHIP_TYPES) for _ in range(state.chips[chip_index(seat, chip)])]
-    broken = state.broken[broken_of(seat)]
+    held = [CHIP_NAMES[chip] for chip in range(CHIP_TYPES) for _ in range(state.chips[CHIP_INDEX[seat][chip]])]
+    broken = state.broken[BROKEN_OF[seat]]
     out = [
         ", ".join(marks),
         f"  plates {state.plates_taken[seat]}/2, chips taken {state.chips_taken[seat]}/2, "
@@ -108,8 +108,8 @@ def _board(state: AzulDuelState, seat: int, mine: bool, colour: bool) -> list[st
         "  lines          dome a b c d e f",
     ]
     for line in range(LINES):
-        count = state.line_count[line_index(seat, line)]
-        letter = COLOURS[state.line_colour[line_index(seat, line)]] if count else ""
+        count = state.line_count[LINE_INDEX[seat][line]]
+        letter = COLOURS[state.line_colour[LINE_INDEX[seat][line]]] if count else ""
         slots = ["."] * (line + 1 - count) + [paint(letter, colour)] * count
         cells = " ".join(_cell(state, seat, line * DOME_SIZE + column, colour) for column in range(DOME_SIZE))
         out.append(f"  {line + 1} {' ' * (2 * (LINES - 1 - line))}{' '.join(slots)}    {line + 1}  {cells}")
@@ -117,7 +117,7 @@ def _board(state: AzulDuelState, seat: int, mine: bool, colour: bool) -> list[st
 
 
 def _cell(state: AzulDuelState, seat: int, cell: int, colour: bool) -> str:
-    kind, tile = state.cells[dome_base(seat) + cell], state.tiles[dome_base(seat) + cell]
+    kind, tile = state.cells[DOME_BASE[seat] + cell], state.tiles[DOME_BASE[seat] + cell]
     if tile == SPECIAL:
         return "S"
     if tile != EMPTY:

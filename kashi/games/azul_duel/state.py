@@ -75,9 +75,9 @@ class AzulDuelState(State[Move, Chance]):
     """A position of Azul Duel.
 
     Per-seat data are flat lists, found through the geometry of ``components``: pattern lines
-    (``line_index``), broken tiles by colour (``broken_of``), chips by type (``chip_index``),
-    dome slots (``slot_index``) and dome cells (from ``dome_base``). Suns are counts per colour
-    (``sun_of``); small moons are tuples bottom to top (``moons[w - 1]``). Plates not yet seen
+    (``LINE_INDEX``), broken tiles by colour (``BROKEN_OF``), chips by type (``CHIP_INDEX``),
+    dome slots (``SLOT_INDEX``) and dome cells (from ``DOME_BASE``). Suns are counts per colour
+    (``SUN_OF``); small moons are tuples bottom to top (``moons[w - 1]``). Plates not yet seen
     are ``-1`` in the stack and the hand and are drawn from ``pool`` when revealed.
     """
 

@@ -21,9 +21,9 @@ from kashi.games.azul_duel.components import (
     LARGE,
     LARGE_SUN,
     SMALL_SUN,
+    SUN_INDEX,
+    SUN_OF,
     WORKSHOPS,
-    sun_index,
-    sun_of,
 )
 from kashi.games.azul_duel.notation import (
     Chance,
@@ -75,7 +75,7 @@ def _settle_fill(state: AzulDuelState) -> bool:
         state.fill_workshop += 1
         state.fill_need = SMALL_SUN
     for workshop in range(1, WORKSHOPS):
-        if not any(state.suns[sun_of(workshop)]):
+        if not any(state.suns[SUN_OF[workshop]]):
             state.chip_due |= 1 << (workshop - 1)
     state.phase = OPENING if state.opening_left else ACQUISITION
     return False
@@ -183,14 +183,14 @@ def sample(state: AzulDuelState, rng: Random) -> Chance:
     """One outcome with its probability, drawn without listing every outcome."""
     if state.chip_due:
         pool = state.chip_pool
-        pick = rng.randrange(sum(pool))
+        pick = int(rng.random() * sum(pool))
         for chip, n in enumerate(pool):
             if pick < n:
                 return CHIP_REVEALS[_due_chip_workshop(state)][chip]
             pick -= n
     if state.phase in (DISPLAY, DRAWN):
         top = state.stack[0]
-        return PLATE_REVEALS[top if top >= 0 else state.pool[rng.randrange(len(state.pool))]]
+        return PLATE_REVEALS[top if top >= 0 else state.pool[int(rng.random() * len(state.pool))]]
     if state.phase == TABLETS:
         choices = _tablet_outcomes(state)
         return rng.choices([outcome for outcome, _ in choices], [p for _, p in choices])[0]
@@ -198,7 +198,7 @@ def sample(state: AzulDuelState, rng: Random) -> Chance:
     total = sum(bag)
     counts = [0, 0, 0, 0, 0]
     for _ in range(min(state.fill_need, total)):
-        pick = rng.randrange(total)
+        pick = int(rng.random() * total)
         colour = 0
         while pick >= bag[colour]:
             pick -= bag[colour]
@@ -260,7 +260,7 @@ def apply(state: AzulDuelState, outcome: Chance) -> None:
     elif isinstance(outcome, TabletDraw):
         state.tablets[outcome.tablet] = outcome.side
     else:
-        base = sun_index(outcome.workshop, 0)
+        base = SUN_INDEX[outcome.workshop][0]
         for colour, count in enumerate(outcome.counts):
             state.bag[colour] -= count
             state.suns[base + colour] += count

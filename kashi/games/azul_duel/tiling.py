@@ -15,21 +15,21 @@ from kashi.games.azul_duel import chips as chip_rules
 from kashi.games.azul_duel import dome
 from kashi.games.azul_duel.acquisition import to_broken
 from kashi.games.azul_duel.components import (
+    BROKEN_OF,
     BROKEN_TOTAL,
     CELLS,
+    CHIP_INDEX,
     CHIP_NAMES,
+    CHIPS_OF,
     COLOUR_NAMES,
+    DOME_BASE,
+    LINE_INDEX,
     LINES,
     PLATE_ROUNDS,
     ROUNDS,
     SPECIAL,
     START_TILE_PENALTY,
     WORKSHOPS,
-    broken_of,
-    chip_index,
-    chips_of,
-    dome_base,
-    line_index,
 )
 from kashi.games.azul_duel.notation import (
     ACQUISITION_MOVES,
@@ -89,25 +89,25 @@ def run(state: AzulDuelState) -> bool:
 
 def _line_state(state: AzulDuelState, seat: int) -> tuple[int, int, int]:
     """(index into the line lists, colour, count) of the line being tiled."""
-    index = line_index(seat, state.tile_line)
+    index = LINE_INDEX[seat][state.tile_line]
     return index, state.line_colour[index], state.line_count[index]
 
 
 def targets(state: AzulDuelState, seat: int) -> list[int]:
     """The cells of the current line's dome row that accept its colour."""
-    colour = state.line_colour[line_index(seat, state.tile_line)]
-    return dome.legal_cells(state.cells, state.tiles, dome_base(seat), state.tile_line, colour)
+    colour = state.line_colour[LINE_INDEX[seat][state.tile_line]]
+    return dome.legal_cells(state.cells, state.tiles, DOME_BASE[seat], state.tile_line, colour)
 
 
 def _evaluate(state: AzulDuelState, seat: int) -> bool:
     """Resolve the current line by itself, or set the stage of the choice it needs (True)."""
     line = state.tile_line
-    index = line_index(seat, line)
+    index = LINE_INDEX[seat][line]
     count = state.line_count[index]
     if not count:
         return False
     colour = state.line_colour[index]
-    cells = dome.legal_cells(state.cells, state.tiles, dome_base(seat), line, colour)
+    cells = dome.legal_cells(state.cells, state.tiles, DOME_BASE[seat], line, colour)
     if not cells:
         if dome.plate_row_full(state.slots, seat, line):
             state.line_colour[index], state.line_count[index] = -1, 0
@@ -126,7 +126,7 @@ def _evaluate(state: AzulDuelState, seat: int) -> bool:
 
 
 def _held(state: AzulDuelState, seat: int) -> list[int]:
-    return state.chips[chips_of(seat)]
+    return state.chips[CHIPS_OF[seat]]
 
 
 def legal_moves(state: AzulDuelState) -> list[Move]:
@@ -146,7 +146,7 @@ def random_move(state: AzulDuelState, rng: Random) -> Move:
         return PLACE_TILES[rng.choice(targets(state, seat))]
     _, colour, count = _line_state(state, seat)
     types, sets = chip_rules.paying_sets(_held(state, seat), colour, state.tile_line + 1 - count)
-    index = rng.randrange(len(sets) + 1)
+    index = int(rng.random() * (len(sets) + 1))
     return spend_chips(tuple(map(types.__getitem__, sets[index]))) if index < len(sets) else SKIP
 
 
@@ -209,7 +209,7 @@ def apply(state: AzulDuelState, move: Move) -> None:
     elif isinstance(move, SpendChips):
         index, _, count = _line_state(state, seat)
         for chip in move.chips:
-            state.chips[chip_index(seat, chip)] -= 1
+            state.chips[CHIP_INDEX[seat][chip]] -= 1
         state.stand_ins = state.tile_line + 1 - count
         state.line_count[index] = state.tile_line + 1
         cells = targets(state, seat)
@@ -225,7 +225,7 @@ def _place(state: AzulDuelState, seat: int, cell: int) -> None:
     """Move the line's rightmost tile to ``cell``, score it (and a special tile it triggers);
     the rest of the line's real tiles go to the tower."""
     index, colour, count = _line_state(state, seat)
-    base = dome_base(seat)
+    base = DOME_BASE[seat]
     state.tiles[base + cell] = colour
     horizontal, vertical = dome.runs(state.tiles, base, cell)
     points = dome.placement_points(horizontal, vertical)
@@ -244,8 +244,8 @@ def _place(state: AzulDuelState, seat: int, cell: int) -> None:
 
 def _penalties(state: AzulDuelState, seat: int) -> None:
     """Broken tiles, then the start tile; the broken tiles go to the tower."""
-    base = broken_of(seat).start
-    broken = sum(state.broken[broken_of(seat)])
+    base = BROKEN_OF[seat].start
+    broken = sum(state.broken[BROKEN_OF[seat]])
     parts: Parts = ()
     if broken:
         parts += (("azul_duel.score.broken", -BROKEN_TOTAL[broken], {"count": broken}),)
@@ -271,7 +271,7 @@ def _end_round(state: AzulDuelState) -> None:
 def final_parts(state: AzulDuelState, seat: int) -> Parts:
     """What the final scoring gives ``seat`` for its dome as it stands: the objectives of the
     tablets in play (and unused chips, if the option says so)."""
-    dome_slices = (state.cells, state.tiles, dome_base(seat))
+    dome_slices = (state.cells, state.tiles, DOME_BASE[seat])
     parts: Parts = ()
     for tablet, side in enumerate(state.tablets):
         if side > 0:
