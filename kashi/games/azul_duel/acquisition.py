@@ -20,6 +20,7 @@ from kashi.games.azul_duel.components import (
     CHIP_INDEX,
     CHIPS_PER_PLAYER,
     COLOUR_NAMES,
+    DESTINATIONS_OF,
     DOME_BASE,
     DRAW_COST,
     LINE_INDEX,
@@ -157,8 +158,31 @@ def moon_has(state: AzulDuelState, colour: int) -> bool:
 
 
 # -- listing moves ----------------------------------------------------------------------
+def set_line(state: AzulDuelState, seat: int, line: int, colour: int, count: int) -> None:
+    """Write a pattern line, keeping ``state.destinations`` in step: per seat and colour, how many
+    destinations (lines that may receive it, and the broken area) it has, which every listing of
+    moves reads."""
+    index = LINE_INDEX[seat][line]
+    first = DESTINATIONS_OF[seat].start
+    counts = state.destinations
+    _count_line(counts, first, line, state.line_colour[index], state.line_count[index], -1)
+    state.line_colour[index], state.line_count[index] = colour, count
+    _count_line(counts, first, line, colour, count, 1)
+
+
+def _count_line(counts: list[int], first: int, line: int, colour: int, count: int, sign: int) -> None:
+    """Add ``sign`` to the destination counts of the colours a line may receive: every colour
+    when it is empty, its own while it is not complete."""
+    if not count:
+        for colour_index in range(first, first + 5):
+            counts[colour_index] += sign
+    elif count <= line:
+        counts[first + colour] += sign
+
+
 def destination_counts(state: AzulDuelState, seat: int) -> list[int]:
-    """How many destinations (lines and the broken area) each colour has: ``destinations`` sizes."""
+    """How many destinations (lines and the broken area) each colour has: ``destinations`` sizes,
+    counted afresh from the lines (``state.destinations`` keeps them; the invariants compare)."""
     lines = LINES_OF[seat]
     counts = state.line_count[lines]
     colours = state.line_colour[lines]
@@ -181,7 +205,7 @@ def groups(state: AzulDuelState) -> list[Group]:
                 found.append((plates, G_TAKE, plate))
         if state.stack and affords_draw(state, seat):
             found.append(DRAW_GROUP)
-    targets = destination_counts(state, seat)
+    targets = state.destinations[DESTINATIONS_OF[seat]]
     for orders, colour, key in all_sun_takes(tuple(state.suns)):
         found.append((targets[colour] * orders, G_SUN, key))
     offered = state.big_moon[:]
@@ -523,10 +547,10 @@ def receive(state: AzulDuelState, seat: int, colour: int, count: int, line: int)
     """Drafted tiles go into one pattern line, right to left; overflow to broken, then tower."""
     if line != BROKEN:
         index = LINE_INDEX[seat][line]
-        put = min(count, line + 1 - state.line_count[index])
+        held = state.line_count[index]
+        put = min(count, line + 1 - held)
         if put:
-            state.line_colour[index] = colour
-            state.line_count[index] += put
+            set_line(state, seat, line, colour, held + put)
             count -= put
     if count:
         to_broken(state, seat, colour, count)

@@ -28,6 +28,7 @@ from kashi.core.json_form import (
 )
 from kashi.core.position_text import letter_counts, one_colour, refuse
 from kashi.games.azul_duel import dome, tiling
+from kashi.games.azul_duel.acquisition import set_line
 from kashi.games.azul_duel.chips import can_pay
 from kashi.games.azul_duel.components import (
     BROKEN_OF,
@@ -311,7 +312,7 @@ def _player(state: AzulDuelState, seat: int, value: Any) -> None:
     for line, tiles in enumerate(listed(board["lines"], f"{name} lines", "pattern lines", count=LINES)):
         field = f"{name} line {line + 1}"
         colour, count = one_colour(text(tiles, field), COLOURS, field, line + 1)
-        state.line_colour[LINE_INDEX[seat][line]], state.line_count[LINE_INDEX[seat][line]] = colour, count
+        set_line(state, seat, line, colour, count)
     state.broken[BROKEN_OF[seat]] = letter_counts(
         text(board["broken"], f"{name} broken"), COLOURS, f"{name} broken", BROKEN_SPACES
     )

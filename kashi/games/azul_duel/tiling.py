@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from kashi.core.errors import IllegalMoveError
 from kashi.games.azul_duel import chips as chip_rules
 from kashi.games.azul_duel import dome
-from kashi.games.azul_duel.acquisition import to_broken
+from kashi.games.azul_duel.acquisition import set_line, to_broken
 from kashi.games.azul_duel.components import (
     BROKEN_OF,
     BROKEN_TOTAL,
@@ -110,7 +110,7 @@ def _evaluate(state: AzulDuelState, seat: int) -> bool:
     cells = dome.legal_cells(state.cells, state.tiles, DOME_BASE[seat], line, colour)
     if not cells:
         if dome.plate_row_full(state.slots, seat, line):
-            state.line_colour[index], state.line_count[index] = -1, 0
+            set_line(state, seat, line, -1, 0)
             to_broken(state, seat, colour, count)
         return False
     if count == line + 1:
@@ -211,7 +211,7 @@ def apply(state: AzulDuelState, move: Move) -> None:
         for chip in move.chips:
             state.chips[CHIP_INDEX[seat][chip]] -= 1
         state.stand_ins = state.tile_line + 1 - count
-        state.line_count[index] = state.tile_line + 1
+        set_line(state, seat, state.tile_line, state.line_colour[index], state.tile_line + 1)
         cells = targets(state, seat)
         if len(cells) > 1:
             state.tile_stage = CHOOSE_CELL
@@ -224,7 +224,7 @@ def apply(state: AzulDuelState, move: Move) -> None:
 def _place(state: AzulDuelState, seat: int, cell: int) -> None:
     """Move the line's rightmost tile to ``cell``, score it (and a special tile it triggers);
     the rest of the line's real tiles go to the tower."""
-    index, colour, count = _line_state(state, seat)
+    _, colour, count = _line_state(state, seat)
     base = DOME_BASE[seat]
     state.tiles[base + cell] = colour
     horizontal, vertical = dome.runs(state.tiles, base, cell)
@@ -238,7 +238,7 @@ def _place(state: AzulDuelState, seat: int, cell: int) -> None:
         parts += (("azul_duel.score.special", row_number, {"cell": CELL_NAMES[special], "row": row_number}),)
     state.add_score(seat, parts)
     state.tower[colour] += count - state.stand_ins - 1
-    state.line_colour[index], state.line_count[index] = -1, 0
+    set_line(state, seat, state.tile_line, -1, 0)
     state.stand_ins = 0
 
 
