@@ -65,9 +65,7 @@ def points(state: IngeniousState, move: Placement) -> tuple[tuple[int, int], ...
     grid = state.layout.area
     board = state.board
     if state.rules.scoring == "rays":
-        toward = grid.edge_dir[grid.edge_of[(a, b)]]
-        if a > b:
-            toward = (toward + 3) % 6
+        toward = grid.direction_of[a, b]
         from_a = sum(ray_runs(board, grid.rays, a, first, toward))
         from_b = sum(ray_runs(board, grid.rays, b, second, (toward + 3) % 6))
         if first == second:

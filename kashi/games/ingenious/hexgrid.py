@@ -71,6 +71,8 @@ class Area:
     """Direction from ``edge_a`` to ``edge_b``."""
     edge_of: dict[tuple[int, int], int]
     """Edge number of an adjacent pair, in either order."""
+    direction_of: dict[tuple[int, int], int]
+    """Direction from the first cell of an adjacent pair to the second, in either order."""
     incident: tuple[tuple[int, ...], ...]
     """Edges that touch each cell."""
 
@@ -109,6 +111,7 @@ def area(radius: int) -> Area:
     edge_b: list[int] = []
     edge_dir: list[int] = []
     edge_of: dict[tuple[int, int], int] = {}
+    direction_of: dict[tuple[int, int], int] = {}
     incident: list[list[int]] = [[] for _ in range(CELLS)]
     for cell in cells:
         for direction in range(6):
@@ -119,6 +122,7 @@ def area(radius: int) -> Area:
                 edge_b.append(other)
                 edge_dir.append(direction)
                 edge_of[(cell, other)] = edge_of[(other, cell)] = edge
+                direction_of[(cell, other)], direction_of[(other, cell)] = direction, (direction + 3) % 6
                 incident[cell].append(edge)
                 incident[other].append(edge)
     return Area(
@@ -131,5 +135,6 @@ def area(radius: int) -> Area:
         tuple(edge_b),
         tuple(edge_dir),
         edge_of,
+        direction_of,
         tuple(tuple(edges) for edges in incident),
     )

@@ -9,7 +9,7 @@ events of one tile each, queued as jobs (a seat, its active or reserve rack, a c
 from __future__ import annotations
 
 from random import Random
-from typing import Any, NamedTuple
+from typing import Any
 
 from kashi.core.errors import IllegalMoveError, KashiError
 from kashi.core.outcome import INSTANT_WIN, RULES, Outcome, ScoreChange, ScorePart, Termination, rank_by
@@ -48,24 +48,14 @@ TILE_MASK: tuple[int, ...] = (*((1 << low) | (1 << high) for low, high in PAIRS)
 DRAW_HEADINGS = tuple(f"draw {seat}" for seat in range(4))
 
 
-class Fact(NamedTuple):
-    """One score change as the engine notes it; ``score_changes`` explains it when asked."""
-
-    seat: int
-    colour: int
-    """The track's colour, or -1 for bonus placements lost to an empty rack."""
-    gained: int
-    """Points really added (after a cap or a lock)."""
-    awarded: int
-    """Points the rules award (or, for colour -1, the bonuses lost)."""
-    detail: tuple[int, ...] | int
-    """The runs counted (straight rays), or the group's size (tutorial scoring)."""
-    after: int
-    """The track after the change."""
-    reached: int
-    """The mark the track reached (18 or 36), else 0."""
-    was_locked: bool
-    """The colour was locked (tutorial): nothing could be gained."""
+Fact = tuple[int, int, int, int, tuple[int, ...] | int, int, int, bool]
+"""One score change as the engine notes it (a plain tuple: one is made for every colour a
+placement scores); ``score_changes`` explains it when asked. Its fields: seat; colour (the
+track's, or -1 for bonus placements lost to an empty rack); gained (points really added, after
+a cap or a lock); awarded (points the rules award, or for colour -1 the bonuses lost); detail
+(the runs counted with straight rays, or the group's size in tutorial scoring); after (the track
+after the change); reached (the mark the track reached, 18 or 36, else 0); was_locked (the
+colour was locked in the tutorial, so nothing could be gained)."""
 
 
 _FIELDS = (
@@ -195,7 +185,7 @@ class IngeniousState(State[Move, Tile]):
         (cell names), so a table can draw the lines that score."""
         first, second, a, b = self.placed[-1]
         grid = self.layout.area
-        toward = self._toward(a, b)
+        toward = grid.direction_of[a, b]
         lines = []
         for hex_colour, cell, skip in ((first, a, toward), (second, b, (toward + 3) % 6)):
             if hex_colour == colour:
@@ -207,12 +197,6 @@ class IngeniousState(State[Move, Tile]):
         first, second, a, b = self.placed[-1]
         seeds = tuple(cell for hex_colour, cell in ((first, a), (second, b)) if hex_colour == colour)
         return sorted(NAMES[cell] for cell in group_cells(self.board, self.layout.area.neighbours, seeds))
-
-    def _toward(self, a: int, b: int) -> int:
-        """The direction from hex ``a`` of a tile to its other hex ``b``."""
-        grid = self.layout.area
-        toward = grid.edge_dir[grid.edge_of[(a, b)]]
-        return (toward + 3) % 6 if a > b else toward
 
     def track(self, seat: int) -> list[int]:
         """The six tracks ``seat`` scores on (shared with the partner in the team game)."""
@@ -289,21 +273,21 @@ class IngeniousState(State[Move, Tile]):
         slots = self._rack_slots(seat)
         if not slots:
             raise IllegalMoveError("ingenious.hidden_rack", seat=seat)
-        slot = slots[rng.randrange(len(slots))]
+        slot = slots[int(rng.random() * len(slots))]
         return self.layout.placements[self._random_edge(rng)][slot]
 
     def _random_edge(self, rng: Random) -> int:
         free = self.free
         rule = self._contact_rule()
         if rule == FREE:
-            return free[rng.randrange(len(free))]
+            return free[int(rng.random() * len(free))]
         grid = self.layout.area
         for _ in range(REJECTION_TRIES):
-            edge = free[rng.randrange(len(free))]
+            edge = free[int(rng.random() * len(free))]
             if self._allows(rule, grid.edge_a[edge], grid.edge_b[edge]):
                 return edge
         allowed = self._allowed_edges(rule)
-        return allowed[rng.randrange(len(allowed))]
+        return allowed[int(rng.random() * len(allowed))]
 
     def _contact_rule(self) -> int:
         if self.layout.symbols:
@@ -426,7 +410,7 @@ class IngeniousState(State[Move, Tile]):
             self.touched |= lay.touch_mask[a] | lay.touch_mask[b]
         track = self.tracks[lay.board_of[seat]]
         if self.rules.scoring == "rays":
-            toward = self._toward(a, b)
+            toward = grid.direction_of[a, b]
             runs_a = ray_runs(board, grid.rays, a, first, toward)
             runs_b = ray_runs(board, grid.rays, b, second, (toward + 3) % 6)
             if first == second:
@@ -471,7 +455,7 @@ class IngeniousState(State[Move, Tile]):
             if reached:
                 self.locked |= 1 << colour
         track[colour] = after
-        self._facts.append(Fact(seat, colour, after - before, awarded, detail, after, reached, bool(was_locked)))
+        self._facts.append((seat, colour, after - before, awarded, detail, after, reached, bool(was_locked)))
 
     def _cover(self, cell: int) -> None:
         """Drop the free pairs that use ``cell``."""
@@ -494,7 +478,7 @@ class IngeniousState(State[Move, Tile]):
             if self.rules.empty_rack_bonus == "refill" and self.bag_size:
                 self._start_draws([(seat, ACTIVE, RACK_SIZE)], RESUME)
                 return
-            self._facts.append(Fact(seat, -1, 0, self.bonus, 0, 0, 0, False))
+            self._facts.append((seat, -1, 0, self.bonus, 0, 0, 0, False))
             self.bonus = 0
         rack = self.racks[seat]
         if self.rules.bonus and rack and self.bag_size and self._may_swap(seat):
@@ -582,7 +566,7 @@ class IngeniousState(State[Move, Tile]):
         return [(TILES[kind], count / total) for kind, count in enumerate(self.bag) if count]
 
     def sample_chance(self, rng: Random) -> Tile:
-        pick = rng.randrange(self._pool_size())
+        pick = int(rng.random() * self._pool_size())
         bag = self.bag
         for kind in range(TYPES):
             pick -= bag[kind]

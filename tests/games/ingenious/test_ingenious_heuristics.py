@@ -98,7 +98,7 @@ def test_placement_points_match_the_engine(name: str, players: int, options: dic
 @pytest.mark.parametrize(("name", "players", "options"), VARIANTS)
 def test_rollouts_and_ordering_keep_to_the_legal_moves(name: str, players: int, options: dict[str, Any]) -> None:
     rng = Random(7)
-    positions = random_positions(name, players, options, seed=5)
+    positions = random_positions(name, players, options, seed=3)  # a game with swaps, where they exist
     assert any(state.deciding for state in positions) == (name == "ingenious")
     for state in positions[:-1]:
         legal = state.legal_moves()

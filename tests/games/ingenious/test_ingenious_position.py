@@ -27,7 +27,7 @@ def test_every_position_and_view_of_random_games_reads_back_to_itself(variant: s
     reach 18, bonus placements and swaps); every seat's view wherever tiles are drawn."""
     rules = IngeniousRules.from_options(kashi.variant(variant).resolve(players, {}))
     seen = {"positions": 0, "chance": 0, "bonus": 0}
-    for seed, choose in ((0, None), (1, greedy_move), (2, greedy_move)):
+    for seed, choose in ((0, None), (2, greedy_move), (6, greedy_move)):  # seeds whose greedy games reach 18
         state = IngeniousState(rules, players, seed % players)
         for position in walk(state, Random(seed), choose):
             assert_round_trip(position, variant)
