@@ -20,7 +20,7 @@ from kashi.games.azul_duel.components import (
     CHIP_INDEX,
     CHIPS_PER_PLAYER,
     COLOUR_NAMES,
-    DESTINATIONS_OF,
+    DESTINATION_COUNTS_OF,
     DOME_BASE,
     DRAW_COST,
     LINE_INDEX,
@@ -159,12 +159,12 @@ def moon_has(state: AzulDuelState, colour: int) -> bool:
 
 # -- listing moves ----------------------------------------------------------------------
 def set_line(state: AzulDuelState, seat: int, line: int, colour: int, count: int) -> None:
-    """Write a pattern line, keeping ``state.destinations`` in step: per seat and colour, how many
+    """Write a pattern line, keeping ``state.destination_counts`` in step: per seat and colour, how many
     destinations (lines that may receive it, and the broken area) it has, which every listing of
     moves reads."""
     index = LINE_INDEX[seat][line]
-    first = DESTINATIONS_OF[seat].start
-    counts = state.destinations
+    first = DESTINATION_COUNTS_OF[seat].start
+    counts = state.destination_counts
     _count_line(counts, first, line, state.line_colour[index], state.line_count[index], -1)
     state.line_colour[index], state.line_count[index] = colour, count
     _count_line(counts, first, line, colour, count, 1)
@@ -180,9 +180,9 @@ def _count_line(counts: list[int], first: int, line: int, colour: int, count: in
         counts[first + colour] += sign
 
 
-def destination_counts(state: AzulDuelState, seat: int) -> list[int]:
+def count_destinations(state: AzulDuelState, seat: int) -> list[int]:
     """How many destinations (lines and the broken area) each colour has: ``destinations`` sizes,
-    counted afresh from the lines (``state.destinations`` keeps them; the invariants compare)."""
+    counted afresh from the lines (``state.destination_counts`` keeps them; the invariants compare)."""
     lines = LINES_OF[seat]
     counts = state.line_count[lines]
     colours = state.line_colour[lines]
@@ -205,7 +205,7 @@ def groups(state: AzulDuelState) -> list[Group]:
                 found.append((plates, G_TAKE, plate))
         if state.stack and affords_draw(state, seat):
             found.append(DRAW_GROUP)
-    targets = state.destinations[DESTINATIONS_OF[seat]]
+    targets = state.destination_counts[DESTINATION_COUNTS_OF[seat]]
     for orders, colour, key in all_sun_takes(tuple(state.suns)):
         found.append((targets[colour] * orders, G_SUN, key))
     offered = state.big_moon[:]

@@ -110,8 +110,9 @@ LINE_INDEX = tuple(tuple(seat * LINES + line for line in range(LINES)) for seat 
 """``LINE_INDEX[seat][line]``: a seat's pattern line (0-based) in ``line_colour`` and ``line_count``."""
 LINES_OF = tuple(slice(seat * LINES, (seat + 1) * LINES) for seat in range(SEATS))
 """``LINES_OF[seat]``: a seat's pattern lines in ``line_colour`` and ``line_count``."""
-DESTINATIONS_OF = BROKEN_OF
-"""``DESTINATIONS_OF[seat]``: a seat's destination counts per colour in ``destinations``."""
+DESTINATION_COUNTS_OF = BROKEN_OF
+"""``DESTINATION_COUNTS_OF[seat]``: a seat's destination counts per colour in
+``destination_counts`` (five per seat, laid out as the broken tiles are)."""
 CHIP_INDEX = tuple(tuple(seat * CHIP_TYPES + chip for chip in range(CHIP_TYPES)) for seat in range(SEATS))
 """``CHIP_INDEX[seat][chip]``: the count of a chip type a seat holds, in ``chips``."""
 CHIPS_OF = tuple(slice(seat * CHIP_TYPES, (seat + 1) * CHIP_TYPES) for seat in range(SEATS))

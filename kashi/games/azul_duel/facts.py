@@ -168,7 +168,7 @@ def _workshop_of(state: AzulDuelState, workshop: int) -> dict[str, Any]:
 
 def _player_of(state: AzulDuelState, seat: int) -> dict[str, Any]:
     held = state.chips[CHIPS_OF[seat]]
-    lines = [LINE_INDEX[seat][line] for line in range(LINES)]
+    lines = LINE_INDEX[seat]
     return {
         "score": state.score[seat],
         "plates_taken": state.plates_taken[seat],

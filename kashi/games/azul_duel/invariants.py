@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kashi.games.azul_duel import dome
-from kashi.games.azul_duel.acquisition import destination_counts
+from kashi.games.azul_duel.acquisition import count_destinations
 from kashi.games.azul_duel.components import (
     BROKEN_OF,
     BROKEN_SPACES,
     CELLS,
     CHIPS_PER_TYPE,
-    DESTINATIONS_OF,
+    DESTINATION_COUNTS_OF,
     DOME_BASE,
     DOME_OF,
     LINE_INDEX,
@@ -82,8 +82,7 @@ def _board_problems(state: AzulDuelState) -> list[str]:
             count, colour = state.line_count[LINE_INDEX[seat][line]], state.line_colour[LINE_INDEX[seat][line]]
             if count > line + 1 or (count > 0) != (colour >= 0):
                 found.append(f"seat {seat}: pattern line {line + 1} holds {count} of colour {colour}")
-        if state.destinations[DESTINATIONS_OF[seat]] != destination_counts(state, seat):
-            found.append(
-                f"seat {seat}: destination counts {state.destinations[DESTINATIONS_OF[seat]]} are not its lines'"
-            )
+        kept = state.destination_counts[DESTINATION_COUNTS_OF[seat]]
+        if kept != count_destinations(state, seat):
+            found.append(f"seat {seat}: destination counts {kept} are not its lines'")
     return found

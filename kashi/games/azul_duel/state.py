@@ -65,7 +65,7 @@ FIELDS = (
     "start_holder", "start_taker", "start_on_moon", "sun_start", "bag", "tower", "suns", "moons",
     "big_moon", "chip_at", "chip_pool", "chips", "chips_taken", "display", "stack", "stack_known",
     "pool", "hand", "draw_stage", "plates_taken", "slots", "cells", "tiles", "line_colour",
-    "line_count", "destinations", "broken", "score", "tablets", "fill_workshop", "fill_need", "opening_left",
+    "line_count", "destination_counts", "broken", "score", "tablets", "fill_workshop", "fill_need", "opening_left",
     "chip_due", "tiling_turn", "tile_line", "tile_stage", "stand_ins", "last_pass",
 )  # fmt: skip
 """Every field of the engine's position: the facts and the caches worked out from them."""
@@ -115,8 +115,8 @@ class AzulDuelState(State[Move, Chance]):
     tiles: list[int]
     line_colour: list[int]
     line_count: list[int]
-    destinations: list[int]
-    """Per seat and colour (``DESTINATIONS_OF``), how many destinations a take of it has: pattern
+    destination_counts: list[int]
+    """Per seat and colour (``DESTINATION_COUNTS_OF``), how many destinations a take of it has: pattern
     lines that may receive it and the broken area; kept by ``acquisition.set_line``."""
     broken: list[int]
     score: list[int]
@@ -168,7 +168,7 @@ class AzulDuelState(State[Move, Chance]):
         self.tiles = [-1] * (2 * CELLS)
         self.line_colour = [-1] * (2 * LINES)
         self.line_count = [0] * (2 * LINES)
-        self.destinations = [LINES + 1] * 10
+        self.destination_counts = [LINES + 1] * 10
         self.broken = [0] * 10
         self.score = [START_SCORE, START_SCORE]
         self.tablets = [-1] * 4
