@@ -37,6 +37,7 @@ import argparse
 import random
 import statistics
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -68,26 +69,36 @@ def env_steps_per_second(make: Any, kwargs: dict[str, Any], seconds: float, seed
     return env_steps(env, random.Random(seed), seconds=seconds, sample=sample)
 
 
-def env_steps(env: Any, rng: random.Random, seconds: float = 0.0, steps_wanted: int = 0, sample: bool = False) -> float:
-    """Steps per second of ``env`` for ``seconds`` of wall-clock time or ``steps_wanted`` steps of
-    processor time; ``sample`` draws with the action space's ``sample(mask)`` instead."""
+def rate(advance: Callable[[], int], seconds: float, steps_wanted: int) -> float:
+    """Steps per second of ``advance`` (which makes some steps and says how many), for
+    ``seconds`` of wall-clock time or ``steps_wanted`` steps of processor time."""
     clock = time.process_time if steps_wanted else time.perf_counter
     steps = 0
     started = clock()
     while steps < steps_wanted if steps_wanted else clock() - started < seconds:
+        steps += advance()
+    return steps / (clock() - started)
+
+
+def env_steps(env: Any, rng: random.Random, seconds: float = 0.0, steps_wanted: int = 0, sample: bool = False) -> float:
+    """Steps per second of ``env`` (``rate``'s time); ``sample`` draws with the action space's
+    ``sample(mask)`` instead."""
+
+    def advance() -> int:
         observation, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             env.step(None)
             if not env.agents:
                 env.reset()
-            continue
+            return 0
         if sample:
             env.step(env.action_space(env.agent_selection).sample(observation["action_mask"]))
         else:
             legal = observation["action_mask"].view(np.bool_).nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
-        steps += 1
-    return steps / (clock() - started)
+        return 1
+
+    return rate(advance, seconds, steps_wanted)
 
 
 def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -108,14 +119,14 @@ def vector_env_steps(
 ) -> float:
     """Moves per second over all of the vector environment's games (from new games), timed as
     ``env_steps`` times."""
-    clock = time.process_time if steps_wanted else time.perf_counter
     observations, _ = env.reset(seed=int(rng.integers(1 << 32)))
-    steps = 0
-    started = clock()
-    while steps < steps_wanted if steps_wanted else clock() - started < seconds:
+
+    def advance() -> int:
+        nonlocal observations
         observations, *_ = env.step(random_legal(observations["action_mask"], rng))
-        steps += env.num_envs
-    return steps / (clock() - started)
+        return env.num_envs
+
+    return rate(advance, seconds, steps_wanted)
 
 
 def batched_parallel_steps(
@@ -124,11 +135,10 @@ def batched_parallel_steps(
     """Moves per second over all of the batched parallel environment's games, timed as
     ``vector_env_steps``; each agent draws in the games where it is to move (its other rows
     are all zero)."""
-    clock = time.process_time if steps_wanted else time.perf_counter
     observations, infos = env.reset(seed=int(rng.integers(1 << 32)))
-    steps = 0
-    started = clock()
-    while steps < steps_wanted if steps_wanted else clock() - started < seconds:
+
+    def advance() -> int:
+        nonlocal observations, infos
         to_move = infos["player_0"]["to_move"]
         actions = {}
         for seat, agent in enumerate(env.agents):
@@ -136,8 +146,9 @@ def batched_parallel_steps(
             actions[agent] = np.zeros(env.num_games, np.int64)
             actions[agent][moving] = random_legal(observations[agent]["action_mask"][moving], rng)
         observations, _, _, _, infos = env.step(actions)
-        steps += env.num_games
-    return steps / (clock() - started)
+        return env.num_games
+
+    return rate(advance, seconds, steps_wanted)
 
 
 def raw_moves(name: str, players: int, moves_wanted: int, rng: random.Random) -> float:
@@ -186,7 +197,7 @@ def bursts(count: int, seed: int, batch: int, only: str) -> None:
                 f"{label}, {kind}: median of {count} bursts: {steps:,.0f} steps/s, raw {raw:,.0f} moves/s, "
                 f"ratio {median(ratios):.3f} (bursts {min(ratios):.3f} to {max(ratios):.3f})"
             )
-        batched = [vector / single for _, single, vector in runs]
+        batched = [run[2] / run[1] for run in runs]
         print(
             f"{label}, KashiVectorEnv over env(), burst by burst: median {median(batched):.2f} "
             f"(bursts {min(batched):.2f} to {max(batched):.2f})"

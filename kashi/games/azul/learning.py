@@ -220,17 +220,10 @@ class AzulEncoder(Encoder):
     def observe_batch(self, states: Sequence[AnyState]) -> tuple[np.ndarray, np.ndarray]:
         """Every state packed as one row, then one gather and one mask lookup for all of them."""
         count = len(states)
-        rows = self._batches.get(count)
-        if rows is None:
-            rows = self._batches[count] = self._rows(count)
-        seats = []
-        tiling = []  # rows where the grey side places a tile: their masks are the engine's
-        for row, state in enumerate(states):
-            view: Any = state
-            self._write(view, rows, row)
-            seats.append(view.current_player)
-            if view.tiling is not None:
-                tiling.append(row)
+        rows = self._packed(states)
+        views: Sequence[Any] = states
+        seats = [view.current_player for view in views]
+        tiling = [row for row, view in enumerate(views) if view.tiling is not None]  # their masks are the engine's
         index = rows.packed.take(self._indices.take(seats, 0) + rows.starts)
         index += self._offsets.take(seats, 0)
         observations = self.table.take(index)
