@@ -147,10 +147,11 @@ def appraise(
     gains = [_gain(mine, table, move) if isinstance(move, Placement) else 0.0 for move in moves]
     ranked = sorted(range(len(moves)), key=lambda index: -gains[index])
     values = [gain - UNAPPRAISED for gain in gains]
+    opponents = _opponents_gains(state, settings)
     for index in ranked[: settings.width]:
         move = moves[index]
         assert isinstance(move, Placement)
-        values[index] = gains[index] - _reply_cost(state, move, settings)
+        values[index] = gains[index] - _reply_cost(state, move, opponents, settings.reply)
     if rng is not None and len(state.free) <= settings.late and can_play_out(state):
         best = sorted(range(len(moves)), key=lambda index: -values[index])[: settings.candidates]
         shares = finish_shares(state, [moves[index] for index in best], settings.playouts, rng)
@@ -175,21 +176,30 @@ def _rack_worth(state: IngeniousState, values: list[float], move: Move) -> float
     return expected_best(values, state.bag, RACK_SIZE - len(rack), kept)
 
 
-def _reply_cost(state: IngeniousState, move: Placement, settings: Settings) -> float:
-    """The others' expected best replies on the board the placement leaves, on their tracks."""
-    seat = state.current_player
+def _opponents_gains(state: IngeniousState, settings: Settings) -> list[tuple[int, list[list[float]]]]:
+    """Each opponent's colour gains: a placement changes the board, not their tracks, so every
+    candidate's reply is measured with the same gains."""
+    mover_board = state.layout.board_of[state.current_player]
+    return [
+        (other, colour_gains(state.track(other), state.rules, state.locked, settings))
+        for other in range(state.num_players)
+        if state.layout.board_of[other] != mover_board
+    ]
+
+
+def _reply_cost(
+    state: IngeniousState, move: Placement, opponents: list[tuple[int, list[list[float]]]], reply: float
+) -> float:
+    """The opponents' expected best replies on the board the placement leaves, charged ``reply``
+    times."""
     grid = state.layout.area
-    rules = state.rules
     board = state.board[:]
     first, second, a, b = move
     board[a], board[b] = first, second
     table = open_points(board, grid)
     cost = 0.0
-    for other in range(state.num_players):
-        if state.layout.board_of[other] == state.layout.board_of[seat]:
-            continue
-        theirs = tile_values(table, colour_gains(state.track(other), rules, state.locked, settings), grid.neighbours)
-        cost += settings.reply * _reply_value(state, other, theirs)
+    for other, gains in opponents:
+        cost += reply * _reply_value(state, other, tile_values(table, gains, grid.neighbours))
     return cost
 
 
