@@ -88,8 +88,9 @@ def test_each_game_brings_its_own_encoder_and_openspiel_statement():
 
 
 @pytest.mark.parametrize(("variant", "players"), [("azul", 3), ("azul-grey", 2), ("azul-duel", 2), ("ingenious", 3)])
-def test_one_seats_batch_is_its_observation_of_each_game(variant: str, players: int) -> None:
-    """Batches of several sizes, some of them packed before with other games in their rows."""
+def test_views_of_any_seats_are_their_observations_of_each_game(variant: str, players: int) -> None:
+    """Batches of several sizes, some of them packed before with other games in their rows, any
+    game and seat in any order, a game more than once."""
     config = GameConfig(variant, players)
     encoder = encoder_for(config)
     rng = Random(2)
@@ -101,7 +102,8 @@ def test_one_seats_batch_is_its_observation_of_each_game(variant: str, players: 
             table.act(actions[rng.randrange(len(actions))])
         states = [table.state for table in live if not table.is_over()]
         subset = states[rng.randrange(len(states)) :]
-        for seat in range(players):
-            for batch in (states, subset):
-                expected = np.stack([encoder.observe(state, seat) for state in batch])
-                assert np.array_equal(encoder.observe_seat_batch(batch, seat), expected)
+        for batch in (states, subset):
+            games = [rng.randrange(len(batch)) for _ in range(2 * len(batch))]
+            seats = [rng.randrange(players) for _ in games]
+            expected = np.stack([encoder.observe(batch[game], seat) for game, seat in zip(games, seats, strict=True)])
+            assert np.array_equal(encoder.observe_views(batch, games, seats), expected)

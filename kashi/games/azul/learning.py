@@ -236,12 +236,11 @@ class AzulEncoder(Encoder):
             masks[row] = self.mask(states[row])
         return observations, masks
 
-    def observe_seat_batch(self, states: Sequence[AnyState], seat: int) -> np.ndarray:
-        """The positions packed as rows, then one gather of ``seat``'s entries for all of them."""
-        indices, offsets = self.gathers[seat]
+    def observe_views(self, states: Sequence[AnyState], games: Sequence[int], seats: Sequence[int]) -> np.ndarray:
+        """Every game packed once as a row, then one gather of the seats' entries from their rows."""
         rows = self._packed(states)
-        index = rows.packed.take(indices + rows.starts)
-        index += offsets
+        index = rows.packed.take(self._indices.take(seats, 0) + rows.starts.take(games, 0))
+        index += self._offsets.take(seats, 0)
         observations: np.ndarray = self.table.take(index)
         return observations
 

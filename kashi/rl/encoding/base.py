@@ -142,13 +142,13 @@ class Encoder(ABC):
         """
         return {}
 
-    def observe_seat_batch(self, states: Sequence[AnyState], seat: int) -> np.ndarray:
-        """``observe(state, seat)`` of every state, one row each: one seat's view of many games,
-        whoever is to move there (the batched parallel environment's other seats); an encoder may
-        batch the work (Azul does)."""
-        observations = np.empty((len(states), self.size), np.float32)
-        for row, state in enumerate(states):
-            observations[row] = self.observe(state, seat)
+    def observe_views(self, states: Sequence[AnyState], games: Sequence[int], seats: Sequence[int]) -> np.ndarray:
+        """``observe(states[game], seat)`` for each pair of ``games`` and ``seats``, one row each:
+        the views of seats that are not to move (the batched parallel environment's), whoever
+        is; an encoder may batch the work (Azul packs each game once for all its seats)."""
+        observations = np.empty((len(games), self.size), np.float32)
+        for row, (game, seat) in enumerate(zip(games, seats, strict=True)):
+            observations[row] = self.observe(states[game], seat)
         return observations
 
 

@@ -129,16 +129,18 @@ class KashiBatchedParallelEnv:
 
     def _observations(self, step: VectorStep) -> dict[str, Observation]:
         """Each agent's view of every game: the batch's rows where it is to move, its own
-        encoding elsewhere; its mask is the batch's where it is to move, zero elsewhere."""
-        states = self.games.states
+        encoding elsewhere (all of them in one ``observe_views``); its mask is the batch's where
+        it is to move, zero elsewhere."""
+        seats = np.arange(len(self.agents))
+        waiting_seats, waiting_games = np.nonzero(seats[:, None] != step.to_move)
+        views = self.encoder.observe_views(self.games.states, waiting_games.tolist(), waiting_seats.tolist())
         observations = {}
         for seat, agent in enumerate(self.agents):
             moving = step.to_move == seat
             observation = np.empty_like(step.observation)
             observation[moving] = step.observation[moving]
-            others = np.flatnonzero(~moving).tolist()
-            if others:
-                observation[others] = self.encoder.observe_seat_batch([states[game] for game in others], seat)
+            waiting = waiting_seats == seat
+            observation[waiting_games[waiting]] = views[waiting]
             # calloc'd, and written row by row where the agent moves: only those pages are touched
             # (a boolean-indexed copy would gather the rows into a temporary first)
             mask = np.zeros(step.action_mask.shape, np.int8)
