@@ -13,13 +13,15 @@ Plates the observer has not seen appear nowhere: a view holds them as -1, and th
 read as its view would be (stack places the observer does not know, another seat's hand), so
 observations are taken from the state without copying a view.
 
-Speed: one ``struct`` call packs the position into a row of small ints (``PACKED``), seat 0
-first, the same for both observers, and every observation entry is a function of one packed
-int, looked up in a table (``Lookups``): an observation is a ``take`` of packed ints, an add and
-a ``take`` of values. The observer's rotation and what it may see are in its index and offset
-arrays. A few entries read several fields, so their ints are keyed: a small moon by its stack
-(``MOON_KEYS``), a pattern line by colour and count (``line_key``), a plate by where it is and
-who knows it (``plate_places``).
+Speed: a numpy call costs as much as packing a few dozen ints, so ``struct`` packs the position
+into a row of ints (``PACKED``), seat 0 first and the same for both observers, and every
+observation entry is a function of one packed int, looked up in a table (``Lookups``): an
+observation is a ``take`` of packed ints, an add and a ``take`` of values, and a batch is a row
+per game and the same three calls. The observer's rotation and what it may see are in its index
+and offset arrays. Entries that read several fields have their ints keyed: a small moon by its
+stack (``MOON_KEYS``), a pattern line by colour and count, a plate by where it is and who knows
+it (``plate_places``). The domes, half the row, change only when a plate or tile is placed, so
+they are packed only when they differ from the row's last ones.
 """
 
 from __future__ import annotations
@@ -65,16 +67,19 @@ PACKED_FIELDS = (
     ("broken", 2 * 5), ("score", 2), ("chips_taken", 2), ("plates_taken", 2), ("round", 1), ("tile_line", 1),
     ("stand_ins", 1), ("opening_left", 1), ("start_on_moon", 1), ("sun_start", 1), ("moons", SMALL_MOONS),
     ("phase", 1), ("draw_stage", 1), ("tile_stage", 1), ("start_holder", 1), ("start_taker", 1),
-    ("chip_at", SMALL_MOONS), ("plates", PLATE_COUNT), ("cells", 2 * CELLS), ("tiles", 2 * CELLS),
-    ("lines", 2 * LINES), ("tablets", TABLETS), ("current_player", 1),
+    ("chip_at", SMALL_MOONS), ("plates", PLATE_COUNT), ("lines", 2 * LINES), ("tablets", TABLETS),
+    ("current_player", 1), ("cells", 2 * CELLS), ("tiles", 2 * CELLS),
 )  # fmt: skip
-"""The packed ints of a position, in the order ``_pack`` writes them, and how many of each."""
+"""The packed ints of a position, in the order ``_write`` packs them, and how many of each: the
+domes last, packed only when they changed."""
 PACKED = {
     name: end - width
     for (name, width), end in zip(PACKED_FIELDS, accumulate(width for _, width in PACKED_FIELDS), strict=True)
 }
 """Where each field's ints start in a packed row."""
 WIDTH = sum(width for _, width in PACKED_FIELDS)
+DOMES = 4 * CELLS
+"""The packed ints of the domes (cell types and tiles of both seats)."""
 
 COUNTS = range(TILES + 1)
 """Values of a packed count: no count of the position exceeds the 65 tiles (scores are clipped)."""
@@ -159,8 +164,9 @@ class AzulDuelEncoder(Encoder):
         layout.add("tablets", TABLETS * 3)
         layout.add("to_move", 2)
         super().__init__(config)
-        self._pack: Callable[..., None] = Struct(f"{WIDTH}h").pack_into
-        self._rows: dict[int, tuple[bytearray, np.ndarray]] = {}
+        self._pack: Callable[..., None] = Struct(f"{WIDTH - DOMES}q").pack_into
+        self._pack_domes: Callable[..., None] = Struct(f"{DOMES}q").pack_into
+        self._batches: dict[int, PackedRows] = {}
         lookups = Lookups()
         gathers = [_Gather(self._scales, lookups, seat) for seat in range(2)]
         if any(len(gather.indices()) != layout.size for gather in gathers):
@@ -170,16 +176,17 @@ class AzulDuelEncoder(Encoder):
         """Per observer: the packed int of each entry."""
         self._offsets = np.stack([gather.offsets() for gather in gathers])
         """Per observer: what to add to each entry's packed int to find its value in ``table``."""
-        self._single = self._packed_rows(1)
+        self._single = PackedRows(1)
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         return self.encode(state, seat)
 
     def encode(self, view: Any, seat: int) -> np.ndarray:
         """The observation of ``seat`` from the state or its view alike (see the module)."""
-        buffer, packed = self._single
-        self._write(view, buffer, 0)
-        observation: np.ndarray = self.table.take(self._offsets[seat] + packed.take(self._indices[seat]))
+        self._write(view, self._single, 0)
+        index = self._single.packed.take(self._indices[seat])
+        index += self._offsets[seat]
+        observation: np.ndarray = self.table.take(index)
         return observation
 
     def observe_batch(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -199,30 +206,23 @@ class AzulDuelEncoder(Encoder):
     def _gathered(self, states: Sequence[Any], indices: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         """The observations of ``states``, a row each, by ``indices`` and ``offsets`` (one row of
         them for every state, or one for each)."""
-        rows = len(states)
-        buffer, packed = self._packed_rows(rows)
+        rows = self._batches.get(len(states))
+        if rows is None:
+            rows = self._batches[len(states)] = PackedRows(len(states))
         for row, state in enumerate(states):
-            self._write(state, buffer, row)
-        index = offsets + packed.take(indices + np.arange(0, rows * WIDTH, WIDTH)[:, None])
+            self._write(state, rows, row)
+        index = rows.packed.take(indices + rows.starts)
+        index += offsets
         observations: np.ndarray = self.table.take(index)
         return observations
 
-    def _packed_rows(self, rows: int) -> tuple[bytearray, np.ndarray]:
-        """A buffer of ``rows`` packed rows and the int16 array over it, kept per number of rows
-        (read at once, never handed out): ``struct`` converts Python's integers about twice as
-        fast as numpy does."""
-        kept = self._rows.get(rows)
-        if kept is None:
-            buffer = bytearray(2 * WIDTH * rows)
-            kept = self._rows[rows] = buffer, np.frombuffer(buffer, np.int16)
-        return kept
-
-    def _write(self, view: Any, buffer: bytearray, row: int) -> None:
-        """Pack ``view`` into row ``row`` of ``buffer`` (``PACKED``)."""
+    def _write(self, view: Any, rows: PackedRows, row: int) -> None:
+        """Pack ``view`` into row ``row`` of ``rows`` (``PACKED``); its domes only when they changed since."""
         score = view.score
+        start = 8 * WIDTH * row
         self._pack(
-            buffer,
-            2 * WIDTH * row,
+            rows.buffer,
+            start,
             *view.bag,
             *view.tower,
             *view.suns,
@@ -248,12 +248,28 @@ class AzulDuelEncoder(Encoder):
             view.start_taker,
             *view.chip_at,
             *plate_places(view),
-            *view.cells,
-            *view.tiles,
             *[colour * LINE_COUNTS + count for colour, count in zip(view.line_colour, view.line_count, strict=True)],
             *view.tablets,
             view.current_player,
         )
+        if view.cells != rows.cells[row] or view.tiles != rows.tiles[row]:
+            rows.cells[row], rows.tiles[row] = view.cells[:], view.tiles[:]
+            self._pack_domes(rows.buffer, start + 8 * PACKED["cells"], *view.cells, *view.tiles)
+
+
+class PackedRows:
+    """Positions packed for the gathers, a row of ``WIDTH`` int64 per game: ``struct`` writes the
+    bytes (into a bytearray, faster than into an array: it converts Python's integers about twice
+    as fast as numpy does) and numpy reads them; kept per number of rows, never handed out."""
+
+    def __init__(self, count: int) -> None:
+        self.buffer = bytearray(8 * WIDTH * count)
+        self.packed = np.frombuffer(self.buffer, dtype=np.int64)
+        self.starts = (np.arange(count) * WIDTH)[:, None]
+        """Where each row starts in ``packed``."""
+        self.cells: list[list[int]] = [[] for _ in range(count)]
+        self.tiles: list[list[int]] = [[] for _ in range(count)]
+        """The dome cells and tiles each row holds."""
 
 
 class _Gather:
