@@ -92,7 +92,8 @@ def sun_takes(sun: tuple[int, ...], workshop: int) -> tuple[tuple[int, int, int]
     takes = []
     for colour in range(5):
         if sun[colour]:
-            takes.append((len(orders_of(without(sun, colour))) if workshop else 1, colour, SUN_INDEX[workshop][colour]))
+            rest = tuple(0 if other == colour else n for other, n in enumerate(sun))
+            takes.append((len(orders_of(rest)) if workshop else 1, colour, SUN_INDEX[workshop][colour]))
     return tuple(takes)
 
 
@@ -106,11 +107,6 @@ def all_sun_takes(suns: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
         if any(sun):
             takes += sun_takes(sun, workshop)
     return takes
-
-
-def without(sun: tuple[int, ...], colour: int) -> tuple[int, ...]:
-    """The leftovers of a sun (counts per colour) once its ``colour`` is taken."""
-    return tuple(0 if other == colour else count for other, count in enumerate(sun))
 
 
 def leftovers(state: AzulDuelState, workshop: int, colour: int) -> tuple[int, ...]:

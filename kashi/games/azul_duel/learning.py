@@ -20,8 +20,9 @@ observation is a ``take`` of packed ints, an add and a ``take`` of values, and a
 per game and the same three calls. The observer's rotation and what it may see are in its index
 and offset arrays. Entries that read several fields have their ints keyed: a small moon by its
 stack (``MOON_KEYS``), a pattern line by colour and count, a plate by where it is and who knows
-it (``plate_places``). The domes, half the row, change only when a plate or tile is placed, so
-they are packed only when they differ from the row's last ones.
+it (``plate_places``). The plates and domes, over half the row, change only when a plate or a
+tile moves: they are packed only when they differ from what the row last held, and ``encode``
+gathers the domes' entries, two thirds of an observation, again only then.
 """
 
 from __future__ import annotations
@@ -67,19 +68,19 @@ PACKED_FIELDS = (
     ("broken", 2 * 5), ("score", 2), ("chips_taken", 2), ("plates_taken", 2), ("round", 1), ("tile_line", 1),
     ("stand_ins", 1), ("opening_left", 1), ("start_on_moon", 1), ("sun_start", 1), ("moons", SMALL_MOONS),
     ("phase", 1), ("draw_stage", 1), ("tile_stage", 1), ("start_holder", 1), ("start_taker", 1),
-    ("chip_at", SMALL_MOONS), ("plates", PLATE_COUNT), ("lines", 2 * LINES), ("tablets", TABLETS),
-    ("current_player", 1), ("cells", 2 * CELLS), ("tiles", 2 * CELLS),
+    ("chip_at", SMALL_MOONS), ("lines", 2 * LINES), ("tablets", TABLETS), ("current_player", 1),
+    ("plates", PLATE_COUNT), ("cells", 2 * CELLS), ("tiles", 2 * CELLS),
 )  # fmt: skip
 """The packed ints of a position, in the order ``_write`` packs them, and how many of each: the
-domes last, packed only when they changed."""
+plates and domes last, packed only when they changed."""
 PACKED = {
     name: end - width
     for (name, width), end in zip(PACKED_FIELDS, accumulate(width for _, width in PACKED_FIELDS), strict=True)
 }
 """Where each field's ints start in a packed row."""
 WIDTH = sum(width for _, width in PACKED_FIELDS)
-DOMES = 4 * CELLS
-"""The packed ints of the domes (cell types and tiles of both seats)."""
+PLACED = PLATE_COUNT + 4 * CELLS
+"""The packed ints of the plates and domes (cell types and tiles of both seats)."""
 
 COUNTS = range(TILES + 1)
 """Values of a packed count: no count of the position exceeds the 65 tiles (scores are clipped)."""
@@ -164,8 +165,8 @@ class AzulDuelEncoder(Encoder):
         layout.add("tablets", TABLETS * 3)
         layout.add("to_move", 2)
         super().__init__(config)
-        self._pack: Callable[..., None] = Struct(f"{WIDTH - DOMES}q").pack_into
-        self._pack_domes: Callable[..., None] = Struct(f"{DOMES}q").pack_into
+        self._pack: Callable[..., None] = Struct(f"{WIDTH - PLACED}q").pack_into
+        self._pack_placed: Callable[..., None] = Struct(f"{PLACED}q").pack_into
         self._batches: dict[int, PackedRows] = {}
         lookups = Lookups()
         gathers = [_Gather(self._scales, lookups, seat) for seat in range(2)]
@@ -176,18 +177,44 @@ class AzulDuelEncoder(Encoder):
         """Per observer: the packed int of each entry."""
         self._offsets = np.stack([gather.offsets() for gather in gathers])
         """Per observer: what to add to each entry's packed int to find its value in ``table``."""
+        domes = slice(layout.blocks["dome_cells"].start, layout.blocks["dome_tiles"].stop)
+        self._domes_at = domes.start
+        self._dome_gathers = [(indices[domes], offsets[domes]) for indices, offsets in self._gathers()]
+        """Per observer: the gather of the domes' entries, which ``encode`` keeps while they stay."""
+        self._other_gathers = [
+            (np.delete(indices, domes), np.delete(offsets, domes)) for indices, offsets in self._gathers()
+        ]
+        """Per observer: the gather of every other entry."""
         self._single = PackedRows(1)
+        self._domes_seen: list[np.ndarray | None] = [None, None]
+        """Each observer's dome entries of the position packed in ``_single`` (None: not gathered yet)."""
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         return self.encode(state, seat)
 
     def encode(self, view: Any, seat: int) -> np.ndarray:
-        """The observation of ``seat`` from the state or its view alike (see the module)."""
-        self._write(view, self._single, 0)
-        index = self._single.packed.take(self._indices[seat])
-        index += self._offsets[seat]
-        observation: np.ndarray = self.table.take(index)
-        return observation
+        """The observation of ``seat`` from the state or its view alike (see the module): the
+        domes' entries, two thirds of it, are gathered again only after a plate or tile moved."""
+        packed = self._single.packed
+        if self._write(view, self._single, 0):
+            self._domes_seen = [None, None]
+        domes = self._domes_seen[seat]
+        if domes is None:
+            domes = self._domes_seen[seat] = self._gather(packed, *self._dome_gathers[seat])
+        others = self._gather(packed, *self._other_gathers[seat])
+        at = self._domes_at
+        return np.concatenate((others[:at], domes, others[at:]))
+
+    def _gathers(self) -> zip[tuple[np.ndarray, np.ndarray]]:
+        """Each observer's indices and offsets."""
+        return zip(self._indices, self._offsets, strict=True)
+
+    def _gather(self, packed: np.ndarray, indices: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+        """The entries whose packed ints are at ``indices`` and tables at ``offsets``."""
+        index = packed.take(indices)
+        index += offsets
+        entries: np.ndarray = self.table.take(index)
+        return entries
 
     def observe_batch(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
         observations, masks, _ = self.observe_batch_checked(states)
@@ -211,13 +238,11 @@ class AzulDuelEncoder(Encoder):
             rows = self._batches[len(states)] = PackedRows(len(states))
         for row, state in enumerate(states):
             self._write(state, rows, row)
-        index = rows.packed.take(indices + rows.starts)
-        index += offsets
-        observations: np.ndarray = self.table.take(index)
-        return observations
+        return self._gather(rows.packed, indices + rows.starts, offsets)
 
-    def _write(self, view: Any, rows: PackedRows, row: int) -> None:
-        """Pack ``view`` into row ``row`` of ``rows`` (``PACKED``); its domes only when they changed since."""
+    def _write(self, view: Any, rows: PackedRows, row: int) -> bool:
+        """Pack ``view`` into row ``row`` of ``rows`` (``PACKED``); its plates and domes only when
+        they changed since (then True)."""
         score = view.score
         start = 8 * WIDTH * row
         self._pack(
@@ -247,14 +272,17 @@ class AzulDuelEncoder(Encoder):
             view.start_holder,
             view.start_taker,
             *view.chip_at,
-            *plate_places(view),
             *[colour * LINE_COUNTS + count for colour, count in zip(view.line_colour, view.line_count, strict=True)],
             *view.tablets,
             view.current_player,
         )
-        if view.cells != rows.cells[row] or view.tiles != rows.tiles[row]:
-            rows.cells[row], rows.tiles[row] = view.cells[:], view.tiles[:]
-            self._pack_domes(rows.buffer, start + 8 * PACKED["cells"], *view.cells, *view.tiles)
+        placed = [view.display, view.stack, view.stack_known, view.hand, view.slots, view.cells, view.tiles]
+        placed.append([view.to_move if view.hand else NOWHERE])  # whose hand it is
+        if placed == rows.placed[row]:
+            return False
+        rows.placed[row] = [fields[:] for fields in placed]
+        self._pack_placed(rows.buffer, start + 8 * PACKED["plates"], *plate_places(view), *view.cells, *view.tiles)
+        return True
 
 
 class PackedRows:
@@ -267,9 +295,8 @@ class PackedRows:
         self.packed = np.frombuffer(self.buffer, dtype=np.int64)
         self.starts = (np.arange(count) * WIDTH)[:, None]
         """Where each row starts in ``packed``."""
-        self.cells: list[list[int]] = [[] for _ in range(count)]
-        self.tiles: list[list[int]] = [[] for _ in range(count)]
-        """The dome cells and tiles each row holds."""
+        self.placed: list[list[list[int]]] = [[] for _ in range(count)]
+        """What each row's plates and domes were packed from (``_write``)."""
 
 
 class _Gather:

@@ -7,7 +7,7 @@ The rules themselves live in ``acquisition.py`` (phase A and the opening), ``til
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from random import Random
 from typing import Any, NamedTuple
 
@@ -24,7 +24,6 @@ from kashi.games.azul_duel.components import (
     ROTATIONS,
     SLOTS,
     START_SCORE,
-    SUN_OF,
     TILES_PER_COLOUR,
     WORKSHOPS,
 )
@@ -74,22 +73,17 @@ FIELDS = (
 """Every field of the engine's position: the facts and the caches worked out from them."""
 
 
-@lru_cache(maxsize=64)
-def sun_take_ids(suns: tuple[int, ...]) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """Per sun take group (``SUN_INDEX[workshop][colour]``), the action ids of its takes to each
-    destination, in ``legal_moves`` order: remembered per suns, as ``acquisition.all_sun_takes``
-    remembers their groups."""
-    ids = {}
-    for _, colour, key in acquisition.all_sun_takes(suns):
-        workshop = key // 5
-        sun = suns[SUN_OF[workshop]]
-        orders = acquisition.orders_of(acquisition.without(sun, colour)) if workshop else ((),)
-        stacked = [ORDER_INDEX[order] for order in orders]
-        ids[key] = tuple(
-            tuple(actions.SUN_AT + (key * actions.DESTINATIONS + line) * len(ORDERS) + order for order in stacked)
-            for line in range(actions.DESTINATIONS)
-        )
-    return ids
+@cache
+def sun_take_ids(key: int, leftovers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The action ids of the takes of sun group ``key`` (``SUN_INDEX[workshop][colour]``) to each
+    destination, in ``legal_moves`` order, given the sun's ``leftovers`` (``()`` for the large
+    workshop, whose leftovers are not stacked): remembered, since a sun shows one of a few
+    hundred mixes."""
+    stacked = [ORDER_INDEX[order] for order in acquisition.orders_of(leftovers)]
+    return tuple(
+        tuple(actions.SUN_AT + (key * actions.DESTINATIONS + line) * len(ORDERS) + order for order in stacked)
+        for line in range(actions.DESTINATIONS)
+    )
 
 
 class AzulDuelState(State[Move, Chance]):
@@ -271,7 +265,6 @@ class AzulDuelState(State[Move, Chance]):
             return super().legal_actions()
         ids: list[int] = []
         lines_of: dict[int, list[int]] = {}  # each colour's destinations, shared by its suns and moons
-        sun_ids = sun_take_ids(tuple(self.suns))
         for group in acquisition.groups(self):
             _, kind, key = group
             if kind == acquisition.G_SUN or kind == acquisition.G_MOON:
@@ -283,7 +276,8 @@ class AzulDuelState(State[Move, Chance]):
                     first = actions.MOON_AT + colour * actions.DESTINATIONS
                     ids += [first + line for line in lines]
                 else:
-                    by_line = sun_ids[key]
+                    workshop = key // 5
+                    by_line = sun_take_ids(key, acquisition.leftovers(self, workshop, colour) if workshop else ())
                     for line in lines:
                         ids += by_line[line]
             elif kind in (acquisition.G_TAKE, acquisition.G_KEEP):
