@@ -78,6 +78,7 @@ PACKED = {
     for (name, width), end in zip(PACKED_FIELDS, accumulate(width for _, width in PACKED_FIELDS), strict=True)
 }
 """Where each field's ints start in a packed row."""
+FIELD_WIDTHS = dict(PACKED_FIELDS)
 WIDTH = sum(width for _, width in PACKED_FIELDS)
 PLACED = PLATE_COUNT + 4 * CELLS
 """The packed ints of the plates and domes (cell types and tiles of both seats)."""
@@ -309,8 +310,8 @@ class _Gather:
         self._sources: list[int] = []
         self._starts: list[int] = []
         seats = (seat, 1 - seat)
-        for name, width in PACKED_FIELDS[:5]:  # bag, tower, suns, big moon, chip pool
-            for source in range(PACKED[name], PACKED[name] + width):
+        for name in ("bag", "tower", "suns", "big_moon", "chip_pool"):
+            for source in range(PACKED[name], PACKED[name] + FIELD_WIDTHS[name]):
                 self._count(source, COUNTS)
         self._per_seat("chips", CHIP_TYPES, seats, COUNTS)
         self._per_seat("broken", 5, seats, COUNTS)
