@@ -1,22 +1,34 @@
 """Azul Duel observations: the table, both domes, and the plates the observer has seen.
 
-Blocks, seats rotated so the observer comes first: round (/5), phase one-hot, the tiling and
-drawing stages, the start tile's holder, taker and place; bag and tower (/13); workshop suns
-(/5); small moons (tiles per colour /13 and top colour one-hot) and the large moon (/13);
-each small workshop's chip (taken, face down, or its type); chips in the supply and per seat
-(/2); each plate's whereabouts as the observer knows them (display, stack known to it, its
-hand, either dome); per seat its dome cell types and tiles (one-hot), pattern lines
-(line x {empty, 5 colours}: tiles / line size), broken tiles (/4), score (/100, clipped),
-chips and plates taken this round; the scoring tablets' sides; who is to move.
+Blocks, seats rotated so the observer comes first: bag and tower (/13); workshop suns (/5); the
+large moon (/13); chips in the supply and per seat (/2); broken tiles (/4); score (/100,
+clipped); chips and plates taken this round (/2); round (/5); the tiling line and stand-ins (/6);
+opening turns left (/2); the start tile on the moon, and a sun's start rule; small moons (tiles
+per colour /13, then the top colour one-hot); phase one-hot; the drawing and tiling stages; the
+start tile's holder and taker; each small workshop's chip (taken, face down, or its type); each
+plate's whereabouts as the observer knows them (display, stack known to it, its hand, either
+dome); per seat its dome cell types and tiles (one-hot) and pattern lines (line x {empty, 5
+colours}: tiles / line size); the scoring tablets' sides; who is to move.
 Plates the observer has not seen appear nowhere: a view holds them as -1, and the state is
 read as its view would be (stack places the observer does not know, another seat's hand), so
 observations are taken from the state without copying a view.
+
+Speed: a numpy call costs as much as packing a few dozen ints, so ``struct`` packs the position
+into a row of ints (``PACKED``), seat 0 first and the same for both observers, and every
+observation entry is a function of one packed int, looked up in a table (``Lookups``): an
+observation is a ``take`` of packed ints, an add and a ``take`` of values, and a batch is a row
+per game and the same three calls. The observer's rotation and what it may see are in its index
+and offset arrays. Entries that read several fields have their ints keyed: a small moon by its
+stack (``MOON_KEYS``), a pattern line by colour and count, a plate by where it is and who knows
+it (``plate_places``). The plates and domes, over half the row, change only when a plate or a
+tile moves: they are packed only when they differ from what the row last held, and ``encode``
+gathers the domes' entries, two thirds of an observation, again only then.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import chain
+from itertools import accumulate, product
 from math import comb
 from struct import Struct
 from typing import Any
@@ -24,33 +36,112 @@ from typing import Any
 import numpy as np
 
 from kashi.games.azul_duel import compact
-from kashi.games.azul_duel.components import SLOTS_OF, SUN_INDEX
+from kashi.games.azul_duel.compact import MOST_LEFTOVERS
+from kashi.games.azul_duel.components import (
+    CELLS,
+    CHIP_TYPES,
+    EMPTY,
+    LINES,
+    NO_PLATE,
+    PLATE_COUNT,
+    ROTATIONS,
+    SLOTS,
+    SPECIAL,
+    TILES,
+    WILD,
+)
+from kashi.games.azul_duel.phases import CHIP_TAKEN
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout, rotated
+from kashi.rl.encoding.base import Encoder, Layout, Lookups
 from kashi.rl.spiel import SpielSpec
 
-PLATES = 18
-SLOTS = 9
-CELLS = 36
-LINES = 6
-CHIP_TYPES = 10
 PHASES = 8
-ROTATIONS = 4
+SMALL_MOONS = 4
+TABLETS = 4
+SCORE_SCALE = 100
+"""Scores are packed clipped to it: the observation shows higher ones as 1."""
 PLATE_PLACES = 5
 """display, stack (known to the observer), hand, own dome, other dome."""
+
+PACKED_FIELDS = (
+    ("bag", 5), ("tower", 5), ("suns", 25), ("big_moon", 5), ("chip_pool", CHIP_TYPES), ("chips", 2 * CHIP_TYPES),
+    ("broken", 2 * 5), ("score", 2), ("chips_taken", 2), ("plates_taken", 2), ("round", 1), ("tile_line", 1),
+    ("stand_ins", 1), ("opening_left", 1), ("start_on_moon", 1), ("sun_start", 1), ("moons", SMALL_MOONS),
+    ("phase", 1), ("draw_stage", 1), ("tile_stage", 1), ("start_holder", 1), ("start_taker", 1),
+    ("chip_at", SMALL_MOONS), ("lines", 2 * LINES), ("tablets", TABLETS), ("current_player", 1),
+    ("plates", PLATE_COUNT), ("cells", 2 * CELLS), ("tiles", 2 * CELLS),
+)  # fmt: skip
+"""The packed ints of a position, in the order ``_write`` packs them, and how many of each: the
+plates and domes last, packed only when they changed."""
+PACKED = {
+    name: end - width
+    for (name, width), end in zip(PACKED_FIELDS, accumulate(width for _, width in PACKED_FIELDS), strict=True)
+}
+"""Where each field's ints start in a packed row."""
+FIELD_WIDTHS = dict(PACKED_FIELDS)
+WIDTH = sum(width for _, width in PACKED_FIELDS)
+PLACED = PLATE_COUNT + 4 * CELLS
+"""The packed ints of the plates and domes (cell types and tiles of both seats)."""
+
+COUNTS = range(TILES + 1)
+"""Values of a packed count: no count of the position exceeds the 65 tiles (scores are clipped)."""
+MOON_STACKS = [stack for height in range(MOST_LEFTOVERS + 1) for stack in product(range(5), repeat=height)]
+"""Every small moon, bottom to top: the leftovers of one sun take."""
+MOON_KEYS = {stack: key for key, stack in enumerate(MOON_STACKS)}
+LINE_COUNTS = LINES + 1
+"""A pattern line's packed int is ``colour * LINE_COUNTS + count`` (colour -1: empty)."""
+LINE_KEYS = range(-LINE_COUNTS, 5 * LINE_COUNTS)
+
+NOWHERE, ON_DISPLAY, IN_STACK, IN_HAND, IN_DOME = -1, 0, 1, 5, 7
+"""A plate's packed int: nowhere seen; on display; under the stack (plus the bitmask of the seats
+knowing it); in the hand (plus the drawing seat); in a dome (plus its owner)."""
+PLATE_CODES = range(NOWHERE, IN_DOME + 2)
+DOME_OWNER = [IN_DOME + slot // SLOTS for slot in range(2 * SLOTS)]
+"""The plate code of each dome slot."""
+
+
+def plate_places(view: Any) -> list[int]:
+    """Every plate's code: where it is and who may see it, the same for both seats."""
+    places = [NOWHERE] * PLATE_COUNT
+    for plate in view.display:
+        places[plate] = ON_DISPLAY
+    for plate, knowers in zip(view.stack, view.stack_known, strict=True):
+        if plate >= 0:
+            places[plate] = IN_STACK + knowers
+    in_hand = IN_HAND + view.to_move
+    for plate in view.hand:
+        if plate >= 0:
+            places[plate] = in_hand
+    for code, place in zip(view.slots, DOME_OWNER, strict=True):
+        if code >= 0:
+            places[code // ROTATIONS] = place
+    return places
+
+
+def seen_place(code: int, seat: int) -> int:
+    """The place in the plates block that ``seat`` sees for a plate's code (-1: none)."""
+    if code == ON_DISPLAY:
+        return 0
+    if IN_STACK <= code < IN_HAND:
+        return 1 if (code - IN_STACK) >> seat & 1 else -1
+    if IN_HAND <= code < IN_DOME:
+        return 2 if code - IN_HAND == seat else -1
+    if code >= IN_DOME:
+        return 3 if code - IN_DOME == seat else 4
+    return -1
 
 
 class AzulDuelEncoder(Encoder):
     def __init__(self, config: GameConfig) -> None:
         layout = self.layout = Layout()
-        self.dense_at = layout.add("bag", 5, 13)
+        layout.add("bag", 5, 13)
         layout.add("tower", 5, 13)
         layout.add("suns", 25, 5)
         layout.add("big_moon", 5, 13)
         layout.add("chip_pool", CHIP_TYPES, 2)
         layout.add("chips", 2 * CHIP_TYPES, 2)
         layout.add("broken", 2 * 5, 4)
-        layout.add("score", 2, 100)
+        layout.add("score", 2, SCORE_SCALE)
         layout.add("chips_taken", 2, 2)
         layout.add("plates_taken", 2, 2)
         layout.add("round", 1, 5)
@@ -59,47 +150,72 @@ class AzulDuelEncoder(Encoder):
         layout.add("opening_left", 1, 2)
         layout.add("start_on_moon", 1)
         layout.add("sun_start", 1)
-        self.dense = layout.size
-        layout.add("moons", 4 * 5, 13)  # right after the dense block: _parts counts both in one run
-        self.moon_tops_at = layout.add("moon_tops", 4 * 5)
-        self.phase_at = layout.add("phase", PHASES)
-        self.draw_stage_at = layout.add("draw_stage", 3)
-        self.tile_stage_at = layout.add("tile_stage", 3)
-        self.start_at = layout.add("start_holder", 2)
-        self.taker_at = layout.add("start_taker", 2)
-        self.chip_at = layout.add("workshop_chips", 4 * (CHIP_TYPES + 2))
-        self.plates_at = layout.add("plates", PLATES * PLATE_PLACES)
-        cells_at = layout.add("dome_cells", 2 * CELLS * 8)
-        tiles_at = layout.add("dome_tiles", 2 * CELLS * 7)
-        lines_at = layout.add("lines", 2 * LINES * 6)
+        layout.add("moons", SMALL_MOONS * 5, 13)
+        layout.add("moon_tops", SMALL_MOONS * 5)
+        layout.add("phase", PHASES)
+        layout.add("draw_stage", 3)
+        layout.add("tile_stage", 3)
+        layout.add("start_holder", 2)
+        layout.add("start_taker", 2)
+        layout.add("workshop_chips", SMALL_MOONS * (CHIP_TYPES + 2))
+        layout.add("plates", PLATE_COUNT * PLATE_PLACES)
+        layout.add("dome_cells", 2 * CELLS * 8)
+        layout.add("dome_tiles", 2 * CELLS * 7)
+        layout.add("lines", 2 * LINES * 6)
         layout.divide("lines", [float(line + 1) for _ in range(2) for line in range(LINES) for _ in range(6)])
-        self.tablets_at = layout.add("tablets", 4 * 3)
-        self.to_move_at = layout.add("to_move", 2)
-        self.counted = layout.blocks["moons"].stop
-        """The leading entries that are counts (the dense block and the small moons)."""
-        cell_index = cells_at + 1 + np.arange(2 * CELLS) * 8
-        self.dome_index = np.concatenate([cell_index, tiles_at + 1 + np.arange(2 * CELLS) * 7])
-        self._width = self.counted + 4 * CELLS + 4 * LINES
-        self._pack: Callable[..., None] = Struct(f"{self._width}q").pack_into
-        self._packed_rows: dict[int, tuple[bytearray, np.ndarray]] = {}
-        self.line_index = lines_at + 1 + np.arange(2 * LINES) * 6
+        layout.add("tablets", TABLETS * 3)
+        layout.add("to_move", 2)
         super().__init__(config)
+        self._pack: Callable[..., None] = Struct(f"{WIDTH - PLACED}q").pack_into
+        self._pack_placed: Callable[..., None] = Struct(f"{PLACED}q").pack_into
+        self._batches: dict[int, PackedRows] = {}
+        lookups = Lookups()
+        gathers = [_Gather(self._scales, lookups, seat) for seat in range(2)]
+        if any(len(gather.indices()) != layout.size for gather in gathers):
+            raise AssertionError("every entry of the layout needs its packed int")
+        self.table = lookups.flat()
+        self._indices = np.stack([gather.indices() for gather in gathers])
+        """Per observer: the packed int of each entry."""
+        self._offsets = np.stack([gather.offsets() for gather in gathers])
+        """Per observer: what to add to each entry's packed int to find its value in ``table``."""
+        domes = slice(layout.blocks["dome_cells"].start, layout.blocks["dome_tiles"].stop)
+        self._domes_at = domes.start
+        self._dome_gathers = [(indices[domes], offsets[domes]) for indices, offsets in self._gathers()]
+        """Per observer: the gather of the domes' entries, which ``encode`` keeps while they stay."""
+        self._other_gathers = [
+            (np.delete(indices, domes), np.delete(offsets, domes)) for indices, offsets in self._gathers()
+        ]
+        """Per observer: the gather of every other entry."""
+        self._single = PackedRows(1)
+        self._domes_seen: list[np.ndarray | None] = [None, None]
+        """Each observer's dome entries of the position packed in ``_single`` (None: not gathered yet)."""
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         return self.encode(state, seat)
 
     def encode(self, view: Any, seat: int) -> np.ndarray:
-        """The observation of ``seat`` from the state or its view alike (see the module)."""
-        parts = self._parts(view, seat)
-        raw = self._packed([parts])[0]
-        counted = self.counted
-        lines = counted + 4 * CELLS
-        out = self.blank()
-        out[:counted] = raw[:counted]
-        out[self.dome_index + raw[counted:lines]] = 1
-        out[self.line_index + raw[lines : lines + 2 * LINES]] = raw[lines + 2 * LINES :]
-        out[parts[2]] = 1
-        return self.finish(out)
+        """The observation of ``seat`` from the state or its view alike (see the module): the
+        domes' entries, two thirds of it, are gathered again only after a plate or tile moved."""
+        packed = self._single.packed
+        if self._write(view, self._single, 0):
+            self._domes_seen = [None, None]
+        domes = self._domes_seen[seat]
+        if domes is None:
+            domes = self._domes_seen[seat] = self._gather(packed, *self._dome_gathers[seat])
+        others = self._gather(packed, *self._other_gathers[seat])
+        at = self._domes_at
+        return np.concatenate((others[:at], domes, others[at:]))
+
+    def _gathers(self) -> zip[tuple[np.ndarray, np.ndarray]]:
+        """Each observer's indices and offsets."""
+        return zip(self._indices, self._offsets, strict=True)
+
+    def _gather(self, packed: np.ndarray, indices: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+        """The entries whose packed ints are at ``indices`` and tables at ``offsets``."""
+        index = packed.take(indices)
+        index += offsets
+        entries: np.ndarray = self.table.take(index)
+        return entries
 
     def observe_batch(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
         observations, masks, _ = self.observe_batch_checked(states)
@@ -107,86 +223,169 @@ class AzulDuelEncoder(Encoder):
 
     def observe_batch_checked(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``encode`` of every state for its seat to move, the masks, and the positions of their ones."""
-        observations = self._write([self._parts(state, state.current_player) for state in states])
+        seats = [state.current_player for state in states]
+        observations = self._gathered(states, self._indices.take(seats, 0), self._offsets.take(seats, 0))
         return (observations, *self.masks_and_entries(states))
 
-    def _write(self, parts: list[tuple[list[int], list[int], list[int]]]) -> np.ndarray:
-        """The observations read by ``_parts``, a row each, every block written for all rows in one
-        numpy call as ``encode`` writes one (the facts are read game by game)."""
-        rows, size, counted = len(parts), self.size, self.counted
-        raw = self._packed(parts)
-        out = np.zeros((rows, size), np.float32)
-        out[:, :counted] = raw[:, :counted]
-        starts = np.arange(0, rows * size, size)
-        flat = out.reshape(-1)
-        lines = counted + 4 * CELLS
-        flat[starts[:, None] + self.dome_index + raw[:, counted:lines]] = 1
-        flat[starts[:, None] + self.line_index + raw[:, lines : lines + 2 * LINES]] = raw[:, lines + 2 * LINES :]
-        hot = [entries for _, _, entries in parts]
-        flat[np.repeat(starts, [len(entries) for entries in hot]) + np.fromiter(chain.from_iterable(hot), np.intp)] = 1
-        return self.finish(out)
+    def observe_seat_batch(self, states: Sequence[Any], seat: int) -> np.ndarray:
+        """The positions packed as rows, then one gather of ``seat``'s entries for all of them."""
+        return self._gathered(states, self._indices[seat], self._offsets[seat])
 
-    def _packed(self, parts: list[tuple[list[int], list[int], list[int]]]) -> np.ndarray:
-        """The counts and tables of ``parts`` as int64, a row each, in a buffer kept per number of
-        rows (read at once, never handed out): ``struct`` converts Python's integers about twice
-        as fast as numpy does."""
-        rows = len(parts)
-        kept = self._packed_rows.get(rows)
-        if kept is None:
-            buffer = bytearray(8 * self._width * rows)
-            kept = self._packed_rows[rows] = buffer, np.frombuffer(buffer, np.int64).reshape(rows, self._width)
-        buffer, packed = kept
-        for row, (counts, tables, _) in enumerate(parts):
-            self._pack(buffer, 8 * self._width * row, *counts, *tables)
-        return packed
+    def _gathered(self, states: Sequence[Any], indices: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+        """The observations of ``states``, a row each, by ``indices`` and ``offsets`` (one row of
+        them for every state, or one for each)."""
+        rows = self._batches.get(len(states))
+        if rows is None:
+            rows = self._batches[len(states)] = PackedRows(len(states))
+        for row, state in enumerate(states):
+            self._write(state, rows, row)
+        return self._gather(rows.packed, indices + rows.starts, offsets)
 
-    def _parts(self, view: Any, seat: int) -> tuple[list[int], list[int], list[int]]:
-        """What ``seat`` sees, as the observation's leading counts (the dense block, then the
-        small moons' tiles), the dome and line tables (cell types, tiles, line colours, line
-        counts) and the entries that are one."""
-        other = 1 - seat
-        counts = view.bag + view.tower + view.suns + view.big_moon + view.chip_pool
-        counts += rotated(view.chips, CHIP_TYPES, seat)
-        counts += rotated(view.broken, 5, seat)
-        counts += [view.score[seat], view.score[other], view.chips_taken[seat], view.chips_taken[other]]
-        counts += [view.plates_taken[seat], view.plates_taken[other], view.round, view.tile_line, view.stand_ins]
-        counts += [view.opening_left, view.start_on_moon, view.sun_start]
-        moons = [0] * (4 * 5)
-        hot = [self.phase_at + view.phase, self.draw_stage_at + view.draw_stage, self.tile_stage_at + view.tile_stage]
-        hot.append(self.start_at + (view.start_holder != seat))
-        if view.start_taker >= 0:
-            hot.append(self.taker_at + (view.start_taker != seat))
-        for workshop, moon in enumerate(view.moons):
-            for colour in moon:
-                moons[SUN_INDEX[workshop][colour]] += 1
-            if moon:
-                hot.append(self.moon_tops_at + SUN_INDEX[workshop][moon[-1]])
-        hot += [self.chip_at + workshop * (CHIP_TYPES + 2) + chip + 2 for workshop, chip in enumerate(view.chip_at)]
-        hot += self._plate_places(view, seat)
-        hot += [self.tablets_at + tablet * 3 + side for tablet, side in enumerate(view.tablets) if side >= 0]
-        if view.current_player >= 0:
-            hot.append(self.to_move_at + (view.current_player != seat))
-        tables = [*rotated(view.cells, CELLS, seat), *rotated(view.tiles, CELLS, seat)]
-        tables += rotated(view.line_colour, LINES, seat) + rotated(view.line_count, LINES, seat)
-        return counts + moons, tables, hot
+    def _write(self, view: Any, rows: PackedRows, row: int) -> bool:
+        """Pack ``view`` into row ``row`` of ``rows`` (``PACKED``); its plates and domes only when
+        they changed since (then True)."""
+        score = view.score
+        start = 8 * WIDTH * row
+        self._pack(
+            rows.buffer,
+            start,
+            *view.bag,
+            *view.tower,
+            *view.suns,
+            *view.big_moon,
+            *view.chip_pool,
+            *view.chips,
+            *view.broken,
+            min(score[0], SCORE_SCALE),
+            min(score[1], SCORE_SCALE),
+            *view.chips_taken,
+            *view.plates_taken,
+            view.round,
+            view.tile_line,
+            view.stand_ins,
+            view.opening_left,
+            view.start_on_moon,
+            view.sun_start,
+            *map(MOON_KEYS.__getitem__, view.moons),
+            view.phase,
+            view.draw_stage,
+            view.tile_stage,
+            view.start_holder,
+            view.start_taker,
+            *view.chip_at,
+            *[colour * LINE_COUNTS + count for colour, count in zip(view.line_colour, view.line_count, strict=True)],
+            *view.tablets,
+            view.current_player,
+        )
+        placed = [view.display, view.stack, view.stack_known, view.hand, view.slots, view.cells, view.tiles]
+        placed.append([view.to_move if view.hand else NOWHERE])  # whose hand it is
+        if placed == rows.placed[row]:
+            return False
+        rows.placed[row] = [fields[:] for fields in placed]
+        self._pack_placed(rows.buffer, start + 8 * PACKED["plates"], *plate_places(view), *view.cells, *view.tiles)
+        return True
 
-    def _plate_places(self, view: Any, seat: int) -> list[int]:
-        """Entries of the plates block for every plate whose place the observer knows."""
-        at = self.plates_at
-        found = [at + plate * PLATE_PLACES for plate in view.display]
-        known = 1 << seat
-        found += [
-            at + plate * PLATE_PLACES + 1
-            for plate, knowers in zip(view.stack, view.stack_known, strict=True)
-            if plate >= 0 and knowers & known
-        ]
-        if view.to_move == seat:
-            found += [at + plate * PLATE_PLACES + 2 for plate in view.hand if plate >= 0]
-        for place, owner in ((3, seat), (4, 1 - seat)):
-            found += [
-                at + code // ROTATIONS * PLATE_PLACES + place for code in view.slots[SLOTS_OF[owner]] if code >= 0
-            ]
-        return found
+
+class PackedRows:
+    """Positions packed for the gathers, a row of ``WIDTH`` int64 per game: ``struct`` writes the
+    bytes (into a bytearray, faster than into an array: it converts Python's integers about twice
+    as fast as numpy does) and numpy reads them; kept per number of rows, never handed out."""
+
+    def __init__(self, count: int) -> None:
+        self.buffer = bytearray(8 * WIDTH * count)
+        self.packed = np.frombuffer(self.buffer, dtype=np.int64)
+        self.starts = (np.arange(count) * WIDTH)[:, None]
+        """Where each row starts in ``packed``."""
+        self.placed: list[list[list[int]]] = [[] for _ in range(count)]
+        """What each row's plates and domes were packed from (``_write``)."""
+
+
+class _Gather:
+    """One observer's entries in the layout's order: the packed int each reads, and where its
+    table of values starts (a value per value of the int, scaled and clipped as ``Encoder.finish``
+    scales raw entries), the observer's own blocks first."""
+
+    def __init__(self, scales: np.ndarray, lookups: Lookups, seat: int) -> None:
+        self._scales, self._lookups = scales, lookups
+        self._sources: list[int] = []
+        self._starts: list[int] = []
+        seats = (seat, 1 - seat)
+        for name in ("bag", "tower", "suns", "big_moon", "chip_pool"):
+            for source in range(PACKED[name], PACKED[name] + FIELD_WIDTHS[name]):
+                self._count(source, COUNTS)
+        self._per_seat("chips", CHIP_TYPES, seats, COUNTS)
+        self._per_seat("broken", 5, seats, COUNTS)
+        self._per_seat("score", 1, seats, range(SCORE_SCALE + 1))
+        self._per_seat("chips_taken", 1, seats, COUNTS)
+        self._per_seat("plates_taken", 1, seats, COUNTS)
+        for name in ("round", "tile_line", "stand_ins", "opening_left", "start_on_moon", "sun_start"):
+            self._count(PACKED[name], COUNTS)
+        moons = range(PACKED["moons"], PACKED["moons"] + SMALL_MOONS)
+        keys = range(len(MOON_STACKS))
+        for source in moons:
+            for colour in range(5):
+                self._add(source, keys, [stack.count(colour) for stack in MOON_STACKS])
+        for source in moons:
+            self._hot(source, keys, [stack[-1] if stack else -1 for stack in MOON_STACKS], 5)
+        self._one_hot(PACKED["phase"], range(PHASES))
+        self._one_hot(PACKED["draw_stage"], range(3))
+        self._one_hot(PACKED["tile_stage"], range(3))
+        self._hot(PACKED["start_holder"], range(-1, 2), [int(holder != seat) for holder in range(-1, 2)], 2)
+        self._relative(PACKED["start_taker"], range(-1, 2), seat)
+        for source in range(PACKED["chip_at"], PACKED["chip_at"] + SMALL_MOONS):
+            self._one_hot(source, range(CHIP_TAKEN, CHIP_TYPES))
+        seen = [seen_place(code, seat) for code in PLATE_CODES]
+        for source in range(PACKED["plates"], PACKED["plates"] + PLATE_COUNT):
+            self._hot(source, PLATE_CODES, seen, PLATE_PLACES)
+        for source in self._seat_sources("cells", CELLS, seats):
+            self._one_hot(source, range(NO_PLATE, WILD + 1))
+        for source in self._seat_sources("tiles", CELLS, seats):
+            self._one_hot(source, range(EMPTY, SPECIAL + 1))
+        for source in self._seat_sources("lines", LINES, seats):
+            for slot in range(6):  # empty, then the five colours
+                self._add(
+                    source, LINE_KEYS, [key % LINE_COUNTS * (key // LINE_COUNTS + 1 == slot) for key in LINE_KEYS]
+                )
+        for source in range(PACKED["tablets"], PACKED["tablets"] + TABLETS):
+            self._hot(source, range(-1, 3), list(range(-1, 3)), 3)
+        self._relative(PACKED["current_player"], range(-2, 2), seat)
+
+    def indices(self) -> np.ndarray:
+        return np.array(self._sources, dtype=np.intp)
+
+    def offsets(self) -> np.ndarray:
+        return np.array(self._starts, dtype=np.intp)
+
+    def _add(self, source: int, values: range, raws: list[int]) -> None:
+        """The next entry: it reads packed int ``source``, whose ``values`` give the raw entries ``raws``."""
+        scaled = np.array(raws, np.float32) * self._scales[len(self._sources)]
+        self._starts.append(self._lookups.offset(np.minimum(scaled, 1.0), values.start))
+        self._sources.append(source)
+
+    def _count(self, source: int, values: range) -> None:
+        self._add(source, values, list(values))
+
+    def _hot(self, source: int, values: range, hot: list[int], width: int) -> None:
+        """``width`` entries, one-hot at ``hot[value]`` (none for -1)."""
+        for slot in range(width):
+            self._add(source, values, [int(place == slot) for place in hot])
+
+    def _one_hot(self, source: int, values: range) -> None:
+        """An entry per value, the first for the lowest."""
+        self._hot(source, values, [value - values.start for value in values], len(values))
+
+    def _relative(self, source: int, seats: range, seat: int) -> None:
+        """Two entries for a seat (none if negative): it is ``seat``, it is the other."""
+        self._hot(source, seats, [int(other != seat) if other >= 0 else -1 for other in seats], 2)
+
+    def _per_seat(self, name: str, width: int, seats: tuple[int, int], values: range) -> None:
+        for source in self._seat_sources(name, width, seats):
+            self._count(source, values)
+
+    @staticmethod
+    def _seat_sources(name: str, width: int, seats: tuple[int, int]) -> list[int]:
+        """The packed ints of a per-seat field, ``width`` per seat, ``seats`` in order."""
+        return [PACKED[name] + owner * width + item for owner in seats for item in range(width)]
 
 
 class AzulDuelCompactEncoder(AzulDuelEncoder):

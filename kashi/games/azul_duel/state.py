@@ -7,6 +7,7 @@ The rules themselves live in ``acquisition.py`` (phase A and the opening), ``til
 
 from __future__ import annotations
 
+from functools import cache
 from random import Random
 from typing import Any, NamedTuple
 
@@ -39,6 +40,7 @@ from kashi.games.azul_duel.notation import (
 from kashi.games.azul_duel.phases import (
     ACQUISITION,
     CHIP_HIDDEN,
+    CHOOSE_CELL,
     DISPLAY,
     EVALUATE,
     OPENING,
@@ -69,6 +71,19 @@ FIELDS = (
     "chip_due", "tiling_turn", "tile_line", "tile_stage", "stand_ins", "last_pass",
 )  # fmt: skip
 """Every field of the engine's position: the facts and the caches worked out from them."""
+
+
+@cache
+def sun_take_ids(key: int, leftovers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The action ids of the takes of sun group ``key`` (``SUN_INDEX[workshop][colour]``) to each
+    destination, in ``legal_moves`` order, given the sun's ``leftovers`` (``()`` for the large
+    workshop, whose leftovers are not stacked): remembered, since a sun shows one of a few
+    hundred mixes."""
+    stacked = [ORDER_INDEX[order] for order in acquisition.orders_of(leftovers)]
+    return tuple(
+        tuple(actions.SUN_AT + (key * actions.DESTINATIONS + line) * len(ORDERS) + order for order in stacked)
+        for line in range(actions.DESTINATIONS)
+    )
 
 
 class AzulDuelState(State[Move, Chance]):
@@ -239,27 +254,32 @@ class AzulDuelState(State[Move, Chance]):
         return acquisition.legal_moves(self)
 
     def legal_actions(self) -> list[int]:
-        """The action ids of ``legal_moves()``, built from the acquisition groups without move
-        objects (for learning environments); the few tiling decisions go through their moves."""
-        if self.current_player < 0 or self.phase == TILING:
-            return super().legal_actions()
+        """The action ids of ``legal_moves()``, built from the acquisition groups and the tiling
+        cells without move objects (for learning environments); chip spends go through their moves."""
+        if self.current_player < 0:
+            return []
         seat = self.to_move
+        if self.phase == TILING:
+            if self.tile_stage == CHOOSE_CELL:
+                return [actions.TILE_AT + cell for cell in tiling.targets(self, seat)]
+            return super().legal_actions()
         ids: list[int] = []
+        lines_of: dict[int, list[int]] = {}  # each colour's destinations, shared by its suns and moons
         for group in acquisition.groups(self):
             _, kind, key = group
-            if kind == acquisition.G_SUN:
-                workshop, colour = divmod(key, 5)
-                orders = acquisition.orders_of(acquisition.leftovers(self, workshop, colour)) if workshop else [()]
-                stacked = [ORDER_INDEX[order] for order in orders]
-                first = key * actions.DESTINATIONS
-                ids += [
-                    actions.SUN_AT + (first + line) * len(ORDERS) + order
-                    for line in acquisition.destinations(self, seat, colour)
-                    for order in stacked
-                ]
-            elif kind == acquisition.G_MOON:
-                first = actions.MOON_AT + key * actions.DESTINATIONS
-                ids += [first + line for line in acquisition.destinations(self, seat, key)]
+            if kind == acquisition.G_SUN or kind == acquisition.G_MOON:
+                colour = key % 5
+                lines = lines_of.get(colour)
+                if lines is None:
+                    lines = lines_of[colour] = acquisition.destinations(self, seat, colour)
+                if kind == acquisition.G_MOON:
+                    first = actions.MOON_AT + colour * actions.DESTINATIONS
+                    ids += [first + line for line in lines]
+                else:
+                    workshop = key // 5
+                    by_line = sun_take_ids(key, acquisition.leftovers(self, workshop, colour) if workshop else ())
+                    for line in lines:
+                        ids += by_line[line]
             elif kind in (acquisition.G_TAKE, acquisition.G_KEEP):
                 first = (actions.TAKE_AT if kind == acquisition.G_TAKE else actions.KEEP_AT) + key * SLOTS * ROTATIONS
                 empty = acquisition.empty_slots(self, seat)
