@@ -224,22 +224,24 @@ class AzulDuelEncoder(Encoder):
     def observe_batch_checked(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``encode`` of every state for its seat to move, the masks, and the positions of their ones."""
         seats = [state.current_player for state in states]
-        observations = self._gathered(states, self._indices.take(seats, 0), self._offsets.take(seats, 0))
+        observations = self.observe_views(states, range(len(states)), seats)
         return (observations, *self.masks_and_entries(states))
 
-    def observe_seat_batch(self, states: Sequence[Any], seat: int) -> np.ndarray:
-        """The positions packed as rows, then one gather of ``seat``'s entries for all of them."""
-        return self._gathered(states, self._indices[seat], self._offsets[seat])
+    def observe_views(self, states: Sequence[Any], games: Sequence[int], seats: Sequence[int]) -> np.ndarray:
+        """Every game packed once as a row, then one gather of the seats' entries from their rows."""
+        rows = self._packed(states)
+        return self._gather(
+            rows.packed, self._indices.take(seats, 0) + rows.starts.take(games, 0), self._offsets.take(seats, 0)
+        )
 
-    def _gathered(self, states: Sequence[Any], indices: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-        """The observations of ``states``, a row each, by ``indices`` and ``offsets`` (one row of
-        them for every state, or one for each)."""
+    def _packed(self, states: Sequence[Any]) -> PackedRows:
+        """``states`` packed into the rows kept for batches of their count, one row each."""
         rows = self._batches.get(len(states))
         if rows is None:
             rows = self._batches[len(states)] = PackedRows(len(states))
         for row, state in enumerate(states):
             self._write(state, rows, row)
-        return self._gather(rows.packed, indices + rows.starts, offsets)
+        return rows
 
     def _write(self, view: Any, rows: PackedRows, row: int) -> bool:
         """Pack ``view`` into row ``row`` of ``rows`` (``PACKED``); its plates and domes only when
