@@ -3,12 +3,14 @@ must say exactly what the engine's move list and the seat's view say, under ever
 
 from __future__ import annotations
 
+from random import Random
 from typing import Any
 
 import numpy as np
 import pytest
 from kashi_random_play import decision_positions
 
+from kashi.core.state import CHANCE, TERMINAL
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.masks import mask_of
@@ -87,3 +89,44 @@ def test_a_batch_gives_each_game_what_it_gives_alone(
         assert np.array_equal(observations[row], observation)
         assert np.array_equal(masks[row], mask)
         assert np.array_equal(masks[row], encoder.mask(state))
+
+
+@pytest.mark.parametrize("actions", ["engine", "compact"])
+@pytest.mark.parametrize(("variant", "players", "options"), CONFIGS[:3])
+def test_interleaved_games_never_read_another_games_board(
+    variant: str, players: int, options: dict[str, Any], actions: str
+) -> None:
+    """The encoder keeps the last board it packed and adds only the tiles placed since: looking at
+    several live games in turn (one or two moves apart, new games replacing ended ones, views
+    between) must give what another encoder gives for a copy of each position."""
+    config = GameConfig(variant, players, options)
+    encoder = encoder_for(config, actions)
+    fresh = encoder_for(config, actions)  # given copies, whose boards it has never seen
+    rng = Random(3)
+    games: list[Any] = [config.make_state(game % players) for game in range(3)]
+    played = 0
+    looks = 0
+    while played < 8:
+        game = rng.randrange(len(games)) if rng.random() < 0.3 else looks % len(games)
+        state = games[game]
+        while state.current_player == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+        if state.current_player == TERMINAL:
+            games[game] = config.make_state(played % players)
+            played += 1
+            continue
+        seat = rng.randrange(players)
+        expected = fresh.observe_with_mask(state.copy(), state.current_player)
+        observation, mask = encoder.observe_with_mask(state, state.current_player)
+        assert np.array_equal(observation, expected[0])
+        assert np.array_equal(mask, expected[1])
+        assert np.array_equal(encoder.observe(state, seat), fresh.observe(state.copy(), seat))
+        if looks % 7 == 0:
+            assert np.array_equal(encoder.encode(state.view(seat), seat), fresh.encode(state.view(seat), seat))
+        looks += 1
+        for _ in range(1 + (rng.random() < 0.3)):
+            if state.current_player >= 0:
+                state.play(state.random_move(rng))
+            while state.current_player == CHANCE:
+                state.apply_chance(state.sample_chance(rng))
+    assert looks > 100

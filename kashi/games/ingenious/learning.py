@@ -7,30 +7,42 @@ six tracks (/track maximum); the tiles the observer cannot see, in the bag or in
 (per type /6); bonus placements due (/6); the swap-or-keep question; the colours locked; the
 start symbols touched; who is to move (relative seat).
 
-Speed: the encoding reads only what the observer may see, so it is taken from the state itself
-(no view copied), and the mask of the engine's action ids is built in numpy from the board: a
-pair of cells is free when both are empty, and a placement is legal when its pair is free (and
-meets the contact rule of the moment) and its slot belongs to a tile of the rack, so the mask is
-one outer product of the free pairs and the rack's slots. One conversion of the board serves
-both.
+Speed: a numpy call costs as much as packing dozens of ints, so the observation is one gather,
+as Azul's is. The encoding reads only what the observer may see, so it is taken from the state
+itself (no view copied): ``struct`` packs into one row of ints the board and the few counts
+Python makes (the observer's racks and unseen tiles per type; the racks shown, counted again
+only after a swap), then the public ints as they are (rack sizes, tracks, bonus, flags,
+bitmasks, the seat to move), seats unrotated. Every observation entry is a function of one
+packed int (a cell's one-hot entries each read the cell, a locked colour reads the bitmask), so
+the observation is a ``take`` of packed ints, an add and a ``take`` of values (``Lookups``), the
+observer's rotation in its per-seat index arrays. The board only grows, so a row keeps the board
+it holds and packs only the tiles placed since (``Packing``), and with it the free pairs of
+cells (both empty). A placement is legal when its pair is free (and meets the contact rule of
+the moment) and its slot belongs to a tile of the rack, so the mask of the engine's ids is one
+``take`` of two rows of slots (none, the rack's) by whether each pair is allowed, written into
+the new mask; the compact mask repeats the allowed places once per tile of the rack.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from itertools import chain
+from struct import Struct
 from typing import Any
 
 import numpy as np
 
 from kashi.core.errors import IllegalMoveError
 from kashi.core.messages import register
+from kashi.core.state import TERMINAL
 from kashi.games.ingenious.actions import KIND_SLOTS, SLOTS_PER_EDGE
+from kashi.games.ingenious.hexgrid import CELLS
 from kashi.games.ingenious.layout import EMPTY
 from kashi.games.ingenious.moves import Placement
 from kashi.games.ingenious.state import FIRST_ROUND, FIRST_TILE, FREE
-from kashi.games.ingenious.tiles import HIDDEN, PAIRS
+from kashi.games.ingenious.tiles import COPIES, HIDDEN, PAIRS
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout
+from kashi.rl.encoding.base import Encoder, Layout, Lookups
 from kashi.rl.spiel import SpielSpec
 
 TYPES = 21
@@ -40,9 +52,12 @@ CELL_VALUES = 8
 OUTSIDE = 8
 RACK = 6
 """Tiles in a rack."""
-SLOT_BITS = (*(sum(1 << slot for slot in slots) for slots in KIND_SLOTS), 0)
-"""Per tile type, its action slots on a pair as bits; the hidden placeholder has none."""
-SLOT_BYTES = (SLOTS_PER_EDGE + 7) // 8
+MOST_OF_A_TYPE = max(COPIES) + RACK
+"""Above any per-type count packed: the copies of a type, plus a rack of placeholders that a
+view of another seat's rack would count into the observer's reserve (as the encoding always has)."""
+RACK_SLOTS = (*KIND_SLOTS, ())
+"""Per tile type, its action slots on a pair; the hidden placeholder has none."""
+NO_SLOTS = bytes(SLOTS_PER_EDGE)
 
 register({"rl.no_such_placement": "action id {action} names no tile of the rack or no cell of the play area"})
 
@@ -55,8 +70,8 @@ class IngeniousEncoder(Encoder):
         probe: Any = config.make_state(0)
         self.area = np.array([cell for cell, value in enumerate(probe.board) if value != OUTSIDE], dtype=np.intp)
         layout = self.layout = Layout()
-        board_at = layout.add("board", len(self.area) * CELL_VALUES)
-        self.rack_at = layout.add("rack", TYPES, 6)
+        layout.add("board", len(self.area) * CELL_VALUES)
+        layout.add("rack", TYPES, 6)
         layout.add("reserve", TYPES, 6)
         layout.add("rack_sizes", players, 6)
         layout.add("shown", players * TYPES, 6)
@@ -66,145 +81,147 @@ class IngeniousEncoder(Encoder):
         layout.add("deciding", 1)
         layout.add("locked", 6)
         layout.add("touched", 6)
-        self.to_move_at = layout.add("to_move", players)
-        self.cell_index = board_at + np.arange(len(self.area)) * CELL_VALUES
+        layout.add("to_move", players)
         grid = probe.layout.area
-        self.edge_a = np.array(grid.edge_a, dtype=np.intp)
-        self.edge_b = np.array(grid.edge_b, dtype=np.intp)
+        self.edges = grid.edges
         touch = probe.layout.touch_mask
         self.edge_touch = np.array([touch[a] | touch[b] for a, b in zip(grid.edge_a, grid.edge_b, strict=True)])
         """Per pair of cells, the start symbols (bits) it touches."""
         super().__init__(config)
+        self._packing = Packing(players, len(probe.tracks), grid)
+        self._slot_buffer = bytearray(2 * SLOTS_PER_EDGE)
+        self._slot_rows = np.frombuffer(self._slot_buffer, np.bool_).reshape(2, SLOTS_PER_EDGE)
+        """The placements of a pair in the mask: none (row 0) or those of the rack (row 1, whose
+        bytes ``_mark_rack_slots`` sets), taken by whether the pair is allowed."""
+        self._single = self._packing.rows(1)
+        self._gather(probe.rules, probe.layout.board_of, len(probe.tracks))
+
+    def _gather(self, rules: Any, board_of: tuple[int, ...], boards: int) -> None:
+        """Per observer, the packed int of every entry and where its table starts (see ``Lookups``)."""
+        packing, players, scales = self._packing, self.players, self._scales
+        lookups = Lookups()
+        most_bonus = 6 * len(rules.marks) * boards  # each colour reaches each mark once per track
+
+        def counts(entry: int, most: int) -> int:
+            return lookups.offset(np.minimum(np.arange(most + 1, dtype=np.float32) * scales[entry], 1.0))
+
+        def one_hot(slot: int, lowest: int, highest: int) -> int:
+            return lookups.offset(np.arange(lowest, highest + 1) == slot, lowest)
+
+        def bit(bit: int) -> int:
+            return lookups.offset(np.arange(64) >> bit & 1)
+
+        self.gathers: list[tuple[np.ndarray, np.ndarray]] = []
+        for seat in range(players):
+            seats = [(seat + relative) % players for relative in range(players)]
+            entries: list[tuple[int, int]] = []  # (packed int, table offset) of each entry in order
+            entries += [(cell, one_hot(value, 0, OUTSIDE)) for cell in self.area for value in range(CELL_VALUES)]
+            for at in range(packing.own_at, packing.own_at + 2 * TYPES):
+                entries.append((at, counts(len(entries), MOST_OF_A_TYPE)))
+            entries += [(packing.sizes_at + other, counts(len(entries), RACK)) for other in seats]
+            for at in (packing.shown_at + other * TYPES + kind for other in seats for kind in range(TYPES)):
+                entries.append((at, counts(len(entries), RACK)))
+            for at in (packing.tracks_at + board_of[other] * 6 + colour for other in seats for colour in range(6)):
+                entries.append((at, counts(len(entries), rules.track_max)))
+            for at in range(packing.unseen_at, packing.unseen_at + TYPES):
+                entries.append((at, counts(len(entries), MOST_OF_A_TYPE)))
+            entries.append((packing.flags_at, counts(len(entries), most_bonus)))
+            entries.append((packing.flags_at + 1, counts(len(entries), 1)))
+            entries += [(packing.flags_at + 2, bit(colour)) for colour in range(6)]
+            entries += [(packing.flags_at + 3, bit(symbol)) for symbol in range(6)]
+            entries += [(packing.flags_at + 4, one_hot(other, TERMINAL, players - 1)) for other in seats]
+            indices = np.array([packed for packed, _ in entries], dtype=np.intp)
+            offsets = np.array([offset for _, offset in entries], dtype=np.intp)
+            self.gathers.append((indices, offsets))
+        self.table = lookups.flat()
+        self._indices = np.stack([indices for indices, _ in self.gathers])
+        self._offsets = np.stack([offsets for _, offsets in self.gathers])
 
     def observe(self, state: Any, seat: int) -> np.ndarray:
         return self.encode(state, seat)
 
     def encode(self, view: Any, seat: int) -> np.ndarray:
-        """The observation of ``seat`` from the state or its view alike: other racks are read only
-        for their sizes and, when the state shows them, to count their tiles as unseen."""
-        return self._encode(view, seat, board_array(view))
+        """The observation of ``seat`` from the state or its view alike (see ``Packing.write``)."""
+        rows = self._single
+        self._packing.write(view, seat, rows, 0)
+        indices, offsets = self.gathers[seat]
+        index = rows.packed.take(indices)
+        index += offsets
+        observation: np.ndarray = self.table.take(index)
+        return observation
 
     def observe_with_mask(self, state: Any, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        board = board_array(state)
-        return self._encode(state, seat, board), self._mask(state, board)
+        """The mask reads the free pairs that ``encode`` has just brought up to date."""
+        observation = self.encode(state, seat)
+        return observation, self._mask(state, self._single.free[0])
 
     def mask(self, state: Any) -> np.ndarray:
-        return self._mask(state, board_array(state))
+        return self._mask(state, self._packing.free_pairs(board_array(state)))
 
     def legal_ids(self, state: Any) -> np.ndarray | list[int]:
         ids: np.ndarray = np.flatnonzero(self.mask(state))
         return ids
 
     def observe_batch(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray]:
-        """Every game's board read in one conversion and its cells, pairs and masks in one set of
-        numpy calls for the whole batch; only the racks and tracks are read game by game."""
-        joined = b"".join(bytes(state.board) for state in states)
-        boards = np.frombuffer(joined, np.uint8).reshape(len(states), -1)
-        empty = boards == EMPTY
-        pairs = empty[:, self.edge_a] & empty[:, self.edge_b]
-        for state, row in zip(states, pairs, strict=True):
-            self._restrict(state, row)
-        return self._encode_batch(states, boards), self._masks(states, pairs)
+        """Every game packed as a row for its seat to move, then one gather for the whole batch
+        and one set of numpy calls for its masks."""
+        rows = self._packing.rows(len(states))
+        seats = [state.current_player for state in states]
+        for row, state in enumerate(states):
+            self._packing.write(state, state.current_player, rows, row)
+        index = rows.packed.take(self._indices.take(seats, 0) + rows.starts)
+        index += self._offsets.take(seats, 0)
+        pairs = np.stack([self._allowed(state, free) for state, free in zip(states, rows.free, strict=True)])
+        return self.table.take(index), self._masks(states, pairs)
 
     # -- one game ------------------------------------------------------------------------
-    def _encode(self, view: Any, seat: int, board: np.ndarray) -> np.ndarray:
-        out = self.blank()
-        out[self.cell_index + board[self.area]] = 1
-        facts = self._facts(view, seat)
-        out[self.rack_at : self.rack_at + len(facts)] = facts
-        if view.current_player >= 0:
-            out[self.to_move_at + (view.current_player - seat) % self.players] = 1
-        return self.finish(out)
-
-    def _mask(self, state: Any, board: np.ndarray) -> np.ndarray:
-        """The mask of this encoder's action space; over the engine's ids: the allowed pairs
-        times the rack's slots (see the module), or swap and keep while a seat decides."""
-        mask = np.zeros(state.num_actions, np.int8)
-        if state.deciding:
-            mask[-2:] = 1
-        elif state.current_player >= 0:
-            placements = mask[:-2].view(np.bool_).reshape(len(self.edge_a), SLOTS_PER_EDGE)
-            slots = np.frombuffer(self._slot_bits(state).to_bytes(SLOT_BYTES, "little"), np.uint8)
-            placements[self._pairs(state, board)] = np.unpackbits(slots, count=SLOTS_PER_EDGE, bitorder="little")
+    def _mask(self, state: Any, free: np.ndarray) -> np.ndarray:
+        """The mask of this encoder's action space from the free pairs; over the engine's ids:
+        the allowed pairs times the rack's slots (see the module), or swap and keep while a seat
+        decides."""
+        mask = np.empty(self.num_actions, np.int8)
+        placements = mask[:-2].view(np.bool_).reshape(self.edges, SLOTS_PER_EDGE)
+        if state.deciding or state.current_player < 0:
+            placements[:] = False
+            mask[-2:] = state.deciding
+        else:
+            self._slot_buffer[SLOTS_PER_EDGE:] = NO_SLOTS
+            _mark_rack_slots(state, self._slot_buffer, SLOTS_PER_EDGE)
+            self._slot_rows.take(self._allowed(state, free).view(np.uint8), 0, out=placements)
+            mask[-2:] = 0
         return mask
 
-    def _pairs(self, state: Any, board: np.ndarray) -> np.ndarray:
-        """Per pair of cells, whether a tile may cover it now (see ``_restrict``)."""
-        empty = board == EMPTY
-        pairs: np.ndarray = empty[self.edge_a] & empty[self.edge_b]
-        return self._restrict(state, pairs)
-
-    def _restrict(self, state: Any, pairs: np.ndarray) -> np.ndarray:
-        """Narrow ``pairs`` (those whose two cells are empty) in place to those a tile may cover
-        now: in the first round or for the first tile, touching what the rule asks; none when no
-        seat is placing."""
+    def _allowed(self, state: Any, free: np.ndarray) -> np.ndarray:
+        """Per pair of cells, whether a tile may cover it now: of the ``free`` pairs (both cells
+        empty), in the first round or for the first tile those touching what the rule asks;
+        none when no seat is placing. ``free`` itself when every free pair is allowed, else a
+        new array (``free`` is kept from one position to the next)."""
         if state.current_player < 0 or state.deciding:
-            pairs[:] = False
-            return pairs
+            return np.zeros(self.edges, np.bool_)
         rule = state._contact_rule()
+        if rule == FREE:
+            return free
         if rule == FIRST_ROUND:
-            pairs &= (self.edge_touch & ~state.touched) != 0
+            allowed: np.ndarray = free & ((self.edge_touch & ~state.touched) != 0)
         elif rule == FIRST_TILE:
-            pairs &= self.edge_touch != 0
-        elif rule != FREE:  # must touch: read off the engine's list
-            pairs[:] = False
-            pairs[np.asarray(state.legal_actions(), np.intp) // SLOTS_PER_EDGE] = True
-        return pairs
-
-    @staticmethod
-    def _slot_bits(state: Any) -> int:
-        """The action slots of the mover's rack as bits (racks change every turn, so a cache per
-        rack would mostly miss); none when no seat is to move."""
-        bits = 0
-        if state.current_player >= 0:
-            for kind in state.racks[state.current_player]:
-                bits |= SLOT_BITS[kind]
-        return bits
+            allowed = free & (self.edge_touch != 0)
+        else:  # must touch: read off the engine's list
+            allowed = np.zeros(self.edges, np.bool_)
+            allowed[np.asarray(state.legal_actions(), np.intp) // SLOTS_PER_EDGE] = True
+        return allowed
 
     # -- a batch of games ----------------------------------------------------------------
     def _masks(self, states: Sequence[Any], pairs: np.ndarray) -> np.ndarray:
         """``_mask`` of every state, from the pairs each may cover."""
         masks = np.zeros((len(states), states[0].num_actions), np.int8)
-        placements = masks[:, :-2].view(np.bool_).reshape(len(states), len(self.edge_a), SLOTS_PER_EDGE)
-        joined = b"".join(self._slot_bits(state).to_bytes(SLOT_BYTES, "little") for state in states)
-        rows = np.frombuffer(joined, np.uint8).reshape(len(states), SLOT_BYTES)
-        slots = np.unpackbits(rows, axis=1, count=SLOTS_PER_EDGE, bitorder="little").view(np.bool_)
+        placements = masks[:, :-2].view(np.bool_).reshape(len(states), self.edges, SLOTS_PER_EDGE)
+        buffer = bytearray(len(states) * SLOTS_PER_EDGE)
+        for row, state in enumerate(states):
+            _mark_rack_slots(state, buffer, row * SLOTS_PER_EDGE)
+        slots = np.frombuffer(buffer, np.bool_).reshape(len(states), SLOTS_PER_EDGE)
         np.logical_and(pairs[:, :, None], slots[:, None, :], out=placements)
         masks[[game for game, state in enumerate(states) if state.deciding], -2:] = 1
         return masks
-
-    def _encode_batch(self, views: Sequence[Any], boards: np.ndarray) -> np.ndarray:
-        """``_encode`` of every state for its seat to move."""
-        out = np.zeros((len(views), self.size), np.float32)
-        starts = np.arange(len(views))[:, None] * self.size
-        out.reshape(-1)[starts + self.cell_index + boards[:, self.area]] = 1
-        facts = [self._facts(view, view.current_player) for view in views]
-        out[:, self.rack_at : self.rack_at + len(facts[0])] = facts
-        out[:, self.to_move_at] = 1  # every seat to move sees itself first
-        return self.finish(out)
-
-    def _facts(self, view: Any, seat: int) -> list[int]:
-        """The counts after the board, as ``seat`` may know them (racks, tracks, unseen tiles...)."""
-        players = self.players
-        seats = [(seat + offset) % players for offset in range(players)]
-        raw = [0] * (2 * TYPES)
-        for kind in view.racks[seat]:
-            raw[kind] += 1
-        for kind in view.reserves[seat]:
-            raw[TYPES + kind] += 1
-        raw += [len(view.racks[other]) for other in seats]
-        for other in seats:
-            shown = [0] * TYPES
-            for kind in view.revealed[other]:
-                shown[kind] += 1
-            raw += shown
-        for other in seats:
-            raw += view.track(other)
-        raw += _unseen(view, seat)
-        raw += [view.bonus, view.deciding]
-        raw += [view.locked >> colour & 1 for colour in range(6)]
-        raw += [view.touched >> symbol & 1 for symbol in range(6)]
-        return raw
 
     def info(self, state: Any, seat: int) -> dict[str, Any]:
         """The seat's six tracks in colour order R G B O Y P: the six-colour score vector (public)."""
@@ -238,18 +255,20 @@ class IngeniousCompactEncoder(IngeniousEncoder):
         """Per place (cell index x direction), the pair of cells it covers (0 where it leaves the area)."""
         self.place_inside = np.array([bool(other) for _, other in self._places()])
         """Per place, whether its neighbour is in the play area."""
+        self._engine_ids: dict[int, int] = {}
+        """The engine's id of each (tile type x places + place) met so far: one per action."""
 
     def _places(self) -> list[tuple[int, tuple[int, ...]]]:
         return [(self.cells[place // 6], neighbour) for place, neighbour in enumerate(self.neighbour)]
 
-    def _mask(self, state: Any, board: np.ndarray) -> np.ndarray:
+    def _mask(self, state: Any, free: np.ndarray) -> np.ndarray:
         """Every tile of the rack may go on every place whose pair is allowed (a placement's
         legality does not depend on the tile), so the mask is that row once per tile."""
         mask = np.zeros(self.num_actions, np.int8)
         if state.deciding:
             mask[self.decision_at :] = 1
         elif state.current_player >= 0:
-            places = self._pairs(state, board)[self.place_pair] & self.place_inside
+            places = self._allowed(state, free).take(self.place_pair) & self.place_inside
             tiles = self._tiles(state)
             mask[: tiles * self.places].view(np.bool_).reshape(tiles, self.places)[:] = places
         return mask
@@ -268,7 +287,8 @@ class IngeniousCompactEncoder(IngeniousEncoder):
         """Tiles in the mover's rack (placeholders of a hidden rack count none)."""
         if state.current_player < 0:
             return 0
-        return sum(kind != HIDDEN for kind in state.racks[state.current_player])
+        rack: list[int] = state.racks[state.current_player]
+        return len(rack) - rack.count(HIDDEN)
 
     def to_engine(self, state: Any, action: int) -> int:
         if not 0 <= action < self.num_actions:
@@ -280,27 +300,162 @@ class IngeniousCompactEncoder(IngeniousEncoder):
         neighbour = self.neighbour[place]
         if tile >= len(rack) or not neighbour:
             raise IllegalMoveError("rl.no_such_placement", action=action)
-        low, high = PAIRS[rack[tile]]
-        engine: int = state.action_id(Placement(low, high, self.cells[place // 6], neighbour[0]))
+        key = rack[tile] * self.places + place
+        engine = self._engine_ids.get(key)
+        if engine is None:
+            low, high = PAIRS[rack[tile]]
+            engine = self._engine_ids[key] = state.action_id(Placement(low, high, self.cells[place // 6], neighbour[0]))
         return engine
+
+
+class Packing:
+    """Where a position's ints go in a packed row (seats unrotated), and how they get there.
+
+    A row holds the full board, the observer's rack and reserve counts per type, the unseen
+    tiles per type, rack sizes, the racks shown per seat and type, the tracks per score board,
+    then the bonus placements due, the swap-or-keep question, the locked and touched bitmasks
+    and the seat to move. Beside it, the row's free pairs (both cells empty).
+
+    The board takes more than half the packing, and it only grows: tiles are never removed and
+    each one placed is noted in ``placed``. So a row remembers whose board it holds (the list
+    itself, kept alive so that no other board can take its identity) and how many tiles were
+    placed then, and when asked again for that board packs only the tiles placed since and
+    takes their pairs out of the free ones. Any other board (another game, a copy, a view, a
+    new game) is packed whole.
+    """
+
+    def __init__(self, players: int, boards: int, grid: Any) -> None:
+        self.players = players
+        self.own_at = CELLS
+        self.unseen_at = self.own_at + 2 * TYPES
+        self.sizes_at = self.unseen_at + TYPES + 1  # placeholders are counted after the types, never read
+        self.shown_at = self.sizes_at + players
+        self.tracks_at = self.shown_at + players * TYPES
+        self.flags_at = self.tracks_at + boards * 6
+        self.width = self.flags_at + 5
+        self._pack_board: Callable[..., None] = Struct(f"{CELLS}q").pack_into
+        self._pack_cell: Callable[..., None] = Struct("q").pack_into
+        shown_bytes = 8 * players * TYPES
+        self._pack_facts: Callable[..., None] = Struct(
+            f"{self.shown_at - self.own_at}q{shown_bytes}s{self.width - self.tracks_at}q"
+        ).pack_into
+        self._others = [[other for other in range(players) if other != seat] for seat in range(players)]
+        self._revealed: list[tuple[int, ...]] = [()] * players
+        self._shown = bytes(shown_bytes)
+        """The racks last shown and their counts per seat and type, packed: they change only when
+        a seat swaps, so they are counted again only then."""
+        self.edge_a = np.array(grid.edge_a, dtype=np.intp)
+        self.edge_b = np.array(grid.edge_b, dtype=np.intp)
+        self.edges = grid.edges
+        self._incident = tuple(np.array(edges, dtype=np.intp) for edges in grid.incident)
+        self._batches: dict[int, PackedRows] = {}
+
+    def rows(self, count: int) -> PackedRows:
+        """Rows for ``count`` games, kept per count (a batch's gathers copy out what they read)."""
+        rows = self._batches.get(count)
+        if rows is None:
+            rows = self._batches[count] = PackedRows(count, self.width, self.edges)
+        return rows
+
+    def free_pairs(self, board: np.ndarray) -> np.ndarray:
+        """Per pair of cells of the area, whether both are empty."""
+        empty = board == EMPTY
+        free: np.ndarray = empty.take(self.edge_a) & empty.take(self.edge_b)
+        return free
+
+    def write(self, view: Any, seat: int, rows: PackedRows, row: int) -> None:
+        """Pack ``view`` as ``seat`` may know it into row ``row``: other racks are read only for
+        their sizes and, when the state shows them, to count their tiles as unseen (a view has
+        already counted them into its bag and shows placeholders)."""
+        self._write_board(view, rows, row)
+        racks, reserves = view.racks, view.reserves
+        own = [0] * (2 * TYPES)
+        for kind in racks[seat]:
+            own[kind] += 1
+        for kind in reserves[seat]:
+            own[TYPES + kind] += 1
+        unseen = [*view.bag, 0]
+        for other in self._others[seat]:
+            for kind in racks[other]:
+                unseen[kind] += 1
+            for kind in reserves[other]:
+                unseen[kind] += 1
+        if view.revealed != self._revealed:
+            self._revealed = view.revealed[:]
+            self._shown = self._pack_shown(view.revealed)
+        self._pack_facts(
+            rows.buffer,
+            row * rows.row_bytes + 8 * CELLS,
+            *own,
+            *unseen,
+            *map(len, racks),
+            self._shown,
+            *chain.from_iterable(view.tracks),
+            view.bonus,
+            view.deciding,
+            view.locked,
+            view.touched,
+            view.current_player,
+        )
+
+    def _write_board(self, view: Any, rows: PackedRows, row: int) -> None:
+        """The board and free pairs of row ``row``: only the tiles placed since, if the row holds
+        this board (see the class)."""
+        board, placed = view.board, view.placed
+        held, count = rows.held[row]
+        start = row * rows.row_bytes
+        free = rows.free[row]
+        if held is board and count <= len(placed):
+            pack_cell, incident = self._pack_cell, self._incident
+            for first, second, a, b in placed[count:]:
+                pack_cell(rows.buffer, start + 8 * a, first)
+                pack_cell(rows.buffer, start + 8 * b, second)
+                free[incident[a]] = False
+                free[incident[b]] = False
+        else:
+            self._pack_board(rows.buffer, start, *board)
+            free[:] = self.free_pairs(rows.boards[row])
+        rows.held[row] = (board, len(placed))
+
+    def _pack_shown(self, revealed: list[tuple[int, ...]]) -> bytes:
+        """The tiles of the racks shown, per seat and type, packed."""
+        shown = [0] * (self.players * TYPES)
+        for seat, tiles in enumerate(revealed):
+            for kind in tiles:
+                shown[seat * TYPES + kind] += 1
+        return Struct(f"{len(shown)}q").pack(*shown)
+
+
+class PackedRows:
+    """Packed positions, one row of int64 per game (``struct`` writes the bytes, into a bytearray,
+    faster than into an array, and numpy reads them), and each row's free pairs."""
+
+    def __init__(self, count: int, width: int, edges: int) -> None:
+        self.buffer = bytearray(8 * width * count)
+        self.row_bytes = 8 * width
+        self.packed = np.frombuffer(self.buffer, dtype=np.int64)
+        self.boards = self.packed.reshape(count, width)[:, :CELLS]
+        """Each row's board (every cell of the full board)."""
+        self.starts = (np.arange(count) * width)[:, None]
+        """Where each row starts in ``packed``."""
+        self.free = np.zeros((count, edges), np.bool_)
+        """Per row, whether each pair of cells of the area is free (both cells empty)."""
+        self.held: list[tuple[list[int] | None, int]] = [(None, 0)] * count
+        """Per row, the board it holds and the tiles placed on it then."""
+
+
+def _mark_rack_slots(state: Any, buffer: bytearray, start: int) -> None:
+    """Set the bytes ``start + slot`` of the action slots that the mover's rack has (placeholders
+    have none)."""
+    for kind in state.racks[state.current_player]:
+        for slot in RACK_SLOTS[kind]:
+            buffer[start + slot] = 1
 
 
 def board_array(state: Any) -> np.ndarray:
     """The board as a uint8 array (cell values are below 9), read from bytes: several times
     cheaper than converting the list of ints."""
     return np.frombuffer(bytes(state.board), np.uint8)
-
-
-def _unseen(state: Any, seat: int) -> list[int]:
-    """Tiles per type that ``seat`` cannot see: the bag, and other seats' racks where the state
-    shows them (a view has already counted them into its bag and shows placeholders)."""
-    unseen: list[int] = state.bag[:TYPES]
-    for other in range(state.num_players):
-        if other != seat:
-            for kind in (*state.racks[other], *state.reserves[other]):
-                if kind != HIDDEN:
-                    unseen[kind] += 1
-    return unseen
 
 
 def _spiel_config(params: dict[str, Any]) -> GameConfig:
