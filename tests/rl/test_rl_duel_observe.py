@@ -3,6 +3,7 @@ under the stack that the seat does not know and the other seat's drawn hand stay
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from random import Random
 from typing import Any
 
@@ -14,23 +15,30 @@ from kashi.rl.config import GameConfig
 from kashi.rl.encoding import Encoder, encoder_for
 
 
+def every_node(config: GameConfig, games: int, rng: Random) -> Iterator[Any]:
+    """Every decision and chance node of ``games`` random games, seats starting in turn (the
+    state itself, which moves on after each)."""
+    for game in range(games):
+        state = config.make_state(game % 2)
+        while state.current_player != TERMINAL:
+            yield state
+            if state.current_player == CHANCE:
+                state.apply_chance(state.sample_chance(rng))
+            else:
+                state.play(state.random_move(rng))
+
+
 def test_observing_the_state_equals_encoding_the_seats_view_for_both_seats() -> None:
     config = GameConfig("azul-duel", 2, {})
     encoder = encoder_for(config, "engine")
     rng = Random(1)  # games in which plates went back under the stack
     checked = secrets = 0
-    for game in range(2):
-        state = config.make_state(game % 2)
-        while state.current_player != TERMINAL:
-            for seat in (0, 1):
-                view = state.view(seat)
-                secrets += view.stack != state.stack or view.hand != state.hand
-                assert np.array_equal(encoder.observe(state, seat), encoder.encode(view, seat))
-                checked += 1
-            if state.current_player == CHANCE:
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                state.play(state.random_move(rng))
+    for state in every_node(config, 2, rng):
+        for seat in (0, 1):
+            view = state.view(seat)
+            secrets += view.stack != state.stack or view.hand != state.hand
+            assert np.array_equal(encoder.observe(state, seat), encoder.encode(view, seat))
+            checked += 1
     assert checked > 200
     assert secrets > 20  # the positions checked did hide plates from a seat
 
@@ -116,14 +124,8 @@ def test_observations_are_the_blocks_written_from_the_fields() -> None:
     encoder = encoder_for(config, "engine")
     rng = Random(7)
     checked = 0
-    for game in range(3):
-        state = config.make_state(game % 2)
-        while state.current_player != TERMINAL:
-            for seat in (0, 1):
-                assert np.array_equal(encoder.observe(state, seat), written_block_by_block(encoder, state, seat))
-                checked += 1
-            if state.current_player == CHANCE:
-                state.apply_chance(state.sample_chance(rng))
-            else:
-                state.play(state.random_move(rng))
+    for state in every_node(config, 3, rng):
+        for seat in (0, 1):
+            assert np.array_equal(encoder.observe(state, seat), written_block_by_block(encoder, state, seat))
+            checked += 1
     assert checked > 1000

@@ -36,7 +36,7 @@ from kashi.core.registry import AnyState
 from kashi.games.azul import CENTRE, FLOOR, Draft
 from kashi.games.azul.rules import FACTORY_SIZE, FLOOR_SPACES, TILES_PER_COLOUR
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout, Lookups
+from kashi.rl.encoding.base import Encoder, Layout, Lookups, gather_arrays
 from kashi.rl.spiel import SpielSpec
 
 SCORE_SCALE = 200
@@ -129,10 +129,9 @@ class AzulEncoder(Encoder):
         scales = self._scales
 
         def counts(entry: int, most: int) -> int:
-            return lookups.offset(np.minimum(np.arange(most + 1, dtype=np.float32) * scales[entry], 1.0))
+            return lookups.counts(scales[entry], most)
 
-        def one_hot(slot: int, lowest: int, highest: int) -> int:
-            return lookups.offset(np.arange(lowest, highest + 1) == slot, lowest)
+        one_hot = lookups.one_hot
 
         self.gathers: list[tuple[np.ndarray, np.ndarray]] = []
         """Per observer: the packed int of each entry, and what to add to it to find the entry in ``table``."""
@@ -162,9 +161,7 @@ class AzulEncoder(Encoder):
             entries += [(flags_at + 2, one_hot(other, -2, players - 1)) for other in seats]
             entries.append((flags_at + 1, counts(len(entries), self.last_round)))
             entries += [(flags_at + 4, one_hot(line, -1, 4)) for line in range(5)]
-            indices = np.array([packed for packed, _ in entries], dtype=np.intp)
-            offsets = np.array([offset for _, offset in entries], dtype=np.intp)
-            self.gathers.append((indices, offsets))
+            self.gathers.append(gather_arrays(entries))
         self.table = lookups.flat()
         self._indices = np.stack([indices for indices, _ in self.gathers])
         self._offsets = np.stack([offsets for _, offsets in self.gathers])

@@ -42,7 +42,7 @@ from kashi.games.ingenious.moves import Placement
 from kashi.games.ingenious.state import FIRST_ROUND, FIRST_TILE, FREE
 from kashi.games.ingenious.tiles import COPIES, HIDDEN, PAIRS
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout, Lookups
+from kashi.rl.encoding.base import Encoder, Layout, Lookups, gather_arrays
 from kashi.rl.spiel import SpielSpec
 
 TYPES = 21
@@ -103,10 +103,9 @@ class IngeniousEncoder(Encoder):
         most_bonus = 6 * len(rules.marks) * boards  # each colour reaches each mark once per track
 
         def counts(entry: int, most: int) -> int:
-            return lookups.offset(np.minimum(np.arange(most + 1, dtype=np.float32) * scales[entry], 1.0))
+            return lookups.counts(scales[entry], most)
 
-        def one_hot(slot: int, lowest: int, highest: int) -> int:
-            return lookups.offset(np.arange(lowest, highest + 1) == slot, lowest)
+        one_hot = lookups.one_hot
 
         def bit(bit: int) -> int:
             return lookups.offset(np.arange(64) >> bit & 1)
@@ -130,9 +129,7 @@ class IngeniousEncoder(Encoder):
             entries += [(packing.flags_at + 2, bit(colour)) for colour in range(6)]
             entries += [(packing.flags_at + 3, bit(symbol)) for symbol in range(6)]
             entries += [(packing.flags_at + 4, one_hot(other, TERMINAL, players - 1)) for other in seats]
-            indices = np.array([packed for packed, _ in entries], dtype=np.intp)
-            offsets = np.array([offset for _, offset in entries], dtype=np.intp)
-            self.gathers.append((indices, offsets))
+            self.gathers.append(gather_arrays(entries))
         self.table = lookups.flat()
         self._indices = np.stack([indices for indices, _ in self.gathers])
         self._offsets = np.stack([offsets for _, offsets in self.gathers])

@@ -179,5 +179,21 @@ class Lookups:
             self._flat.extend(key)
         return start - lowest
 
+    def counts(self, scale: float, most: int) -> int:
+        """The offset of a count's table: ``value * scale`` for 0..``most``, clipped to 1."""
+        return self.offset(np.minimum(np.arange(most + 1, dtype=np.float32) * scale, 1.0))
+
+    def one_hot(self, slot: int, lowest: int, highest: int) -> int:
+        """The offset of the table of a one-hot entry: 1 when the value (``lowest``..``highest``) is ``slot``."""
+        return self.offset(np.arange(lowest, highest + 1) == slot, lowest)
+
     def flat(self) -> np.ndarray:
         return np.array(self._flat, dtype=np.float32)
+
+
+def gather_arrays(entries: list[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """An observer's entries, each ``(packed int, table offset)`` in the layout's order, as the
+    index and offset arrays of its gather."""
+    indices = np.array([packed for packed, _ in entries], dtype=np.intp)
+    offsets = np.array([offset for _, offset in entries], dtype=np.intp)
+    return indices, offsets
