@@ -36,7 +36,7 @@ from kashi.core.registry import AnyState
 from kashi.games.azul import CENTRE, FLOOR, Draft
 from kashi.games.azul.rules import FACTORY_SIZE, FLOOR_SPACES, TILES_PER_COLOUR
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout, Lookups, gather_arrays
+from kashi.rl.encoding.base import Encoder, Layout, Lookups, PackedRows, gather_arrays
 from kashi.rl.spiel import SpielSpec
 
 SCORE_SCALE = 200
@@ -112,7 +112,7 @@ class AzulEncoder(Encoder):
         self._single = self._rows(1)
         self.packed = self._single.packed
         self._accepts, self._tiles = self._single.accepts[0], self._single.tiles[0]
-        self._batches: dict[int, PackedRows] = {}
+        self._batches: dict[int, AzulRows] = {}
         drafts = [
             probe.action_id(Draft(CENTRE if source == factories else source, colour, line))
             for source in range(sources)
@@ -166,14 +166,14 @@ class AzulEncoder(Encoder):
         self._indices = np.stack([indices for indices, _ in self.gathers])
         self._offsets = np.stack([offsets for _, offsets in self.gathers])
 
-    def _rows(self, count: int) -> PackedRows:
-        return PackedRows(count, self._width, *self._draft_keys)
+    def _rows(self, count: int) -> AzulRows:
+        return AzulRows(count, self._width, *self._draft_keys)
 
-    def _write(self, view: Any, rows: PackedRows, row: int) -> None:
+    def _write(self, view: Any, rows: AzulRows, row: int) -> None:
         """Pack ``view`` into row ``row`` of ``rows``; its walls only when they changed since."""
         mover = max(view.current_player, 0)
         accepts = b"".join(map(ACCEPT_KEYS.__getitem__, view.accept[5 * mover : 5 * mover + 5]))
-        start = row * self._width * 8
+        start = row * rows.row_bytes
         self._pack(
             rows.buffer,
             start,
@@ -241,7 +241,7 @@ class AzulEncoder(Encoder):
         observations: np.ndarray = self.table.take(index)
         return observations
 
-    def _packed(self, states: Sequence[AnyState]) -> PackedRows:
+    def _packed(self, states: Sequence[AnyState]) -> AzulRows:
         """``states`` packed into the rows kept for batches of their count, one row each."""
         rows = self._batches.get(len(states))
         if rows is None:
@@ -251,20 +251,16 @@ class AzulEncoder(Encoder):
         return rows
 
 
-class PackedRows:
-    """Positions packed for the gathers, one row of ``width`` int64 per game: ``struct`` writes
-    the bytes (into a bytearray, faster than into an array) and numpy reads them."""
+class AzulRows(PackedRows):
+    """Packed rows, with views of the drafts' mask keys and the wall cells each row holds."""
 
     def __init__(self, count: int, width: int, tiles_at: int, tiles_end: int) -> None:
-        self.buffer = bytearray(8 * width * count)
-        self.packed = np.frombuffer(self.buffer, dtype=np.int64)
+        super().__init__(count, width)
         grid = self.packed.reshape(count, width)
         self.accepts = grid[:, :tiles_at]
         """Per source and colour, the accept key of the seat to move."""
         self.tiles = grid[:, tiles_at:tiles_end]
         """Per source and colour, the tiles there."""
-        self.starts = (np.arange(count) * width)[:, None]
-        """Where each row starts in ``packed``."""
         self.cells: list[list[int]] = [[] for _ in range(count)]
         """The wall cells each row holds."""
 

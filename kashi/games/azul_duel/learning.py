@@ -52,7 +52,7 @@ from kashi.games.azul_duel.components import (
 )
 from kashi.games.azul_duel.phases import CHIP_TAKEN
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout, Lookups
+from kashi.rl.encoding.base import Encoder, Layout, Lookups, PackedRows
 from kashi.rl.spiel import SpielSpec
 
 PHASES = 8
@@ -168,7 +168,7 @@ class AzulDuelEncoder(Encoder):
         super().__init__(config)
         self._pack: Callable[..., None] = Struct(f"{WIDTH - PLACED}q").pack_into
         self._pack_placed: Callable[..., None] = Struct(f"{PLACED}q").pack_into
-        self._batches: dict[int, PackedRows] = {}
+        self._batches: dict[int, DuelRows] = {}
         lookups = Lookups()
         gathers = [_Gather(self._scales, lookups, seat) for seat in range(2)]
         if any(len(gather.indices()) != layout.size for gather in gathers):
@@ -186,7 +186,7 @@ class AzulDuelEncoder(Encoder):
             (np.delete(indices, domes), np.delete(offsets, domes)) for indices, offsets in self._gathers()
         ]
         """Per observer: the gather of every other entry."""
-        self._single = PackedRows(1)
+        self._single = DuelRows(1)
         self._domes_seen: list[np.ndarray | None] = [None, None]
         """Each observer's dome entries of the position packed in ``_single`` (None: not gathered yet)."""
 
@@ -234,20 +234,20 @@ class AzulDuelEncoder(Encoder):
             rows.packed, self._indices.take(seats, 0) + rows.starts.take(games, 0), self._offsets.take(seats, 0)
         )
 
-    def _packed(self, states: Sequence[Any]) -> PackedRows:
+    def _packed(self, states: Sequence[Any]) -> DuelRows:
         """``states`` packed into the rows kept for batches of their count, one row each."""
         rows = self._batches.get(len(states))
         if rows is None:
-            rows = self._batches[len(states)] = PackedRows(len(states))
+            rows = self._batches[len(states)] = DuelRows(len(states))
         for row, state in enumerate(states):
             self._write(state, rows, row)
         return rows
 
-    def _write(self, view: Any, rows: PackedRows, row: int) -> bool:
+    def _write(self, view: Any, rows: DuelRows, row: int) -> bool:
         """Pack ``view`` into row ``row`` of ``rows`` (``PACKED``); its plates and domes only when
         they changed since (then True)."""
         score = view.score
-        start = 8 * WIDTH * row
+        start = rows.row_bytes * row
         self._pack(
             rows.buffer,
             start,
@@ -288,16 +288,11 @@ class AzulDuelEncoder(Encoder):
         return True
 
 
-class PackedRows:
-    """Positions packed for the gathers, a row of ``WIDTH`` int64 per game: ``struct`` writes the
-    bytes (into a bytearray, faster than into an array: it converts Python's integers about twice
-    as fast as numpy does) and numpy reads them; kept per number of rows, never handed out."""
+class DuelRows(PackedRows):
+    """Packed rows, with what each row's plates and domes were packed from."""
 
     def __init__(self, count: int) -> None:
-        self.buffer = bytearray(8 * WIDTH * count)
-        self.packed = np.frombuffer(self.buffer, dtype=np.int64)
-        self.starts = (np.arange(count) * WIDTH)[:, None]
-        """Where each row starts in ``packed``."""
+        super().__init__(count, WIDTH)
         self.placed: list[list[list[int]]] = [[] for _ in range(count)]
         """What each row's plates and domes were packed from (``_write``)."""
 
@@ -365,7 +360,9 @@ class _Gather:
         self._sources.append(source)
 
     def _count(self, source: int, values: range) -> None:
-        self._add(source, values, list(values))
+        """A count of ``values`` (0 and up), scaled and clipped."""
+        self._starts.append(self._lookups.counts(self._scales[len(self._sources)], values.stop - 1))
+        self._sources.append(source)
 
     def _hot(self, source: int, values: range, hot: list[int], width: int) -> None:
         """``width`` entries, one-hot at ``hot[value]`` (none for -1)."""

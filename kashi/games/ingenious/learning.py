@@ -42,7 +42,7 @@ from kashi.games.ingenious.moves import Placement
 from kashi.games.ingenious.state import FIRST_ROUND, FIRST_TILE, FREE
 from kashi.games.ingenious.tiles import COPIES, HIDDEN, PAIRS
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout, Lookups, gather_arrays
+from kashi.rl.encoding.base import Encoder, Layout, Lookups, PackedRows, gather_arrays
 from kashi.rl.spiel import SpielSpec
 
 TYPES = 21
@@ -345,13 +345,13 @@ class Packing:
         self.edge_b = np.array(grid.edge_b, dtype=np.intp)
         self.edges = grid.edges
         self._incident = tuple(np.array(edges, dtype=np.intp) for edges in grid.incident)
-        self._batches: dict[int, PackedRows] = {}
+        self._batches: dict[int, IngeniousRows] = {}
 
-    def rows(self, count: int) -> PackedRows:
+    def rows(self, count: int) -> IngeniousRows:
         """Rows for ``count`` games, kept per count (a batch's gathers copy out what they read)."""
         rows = self._batches.get(count)
         if rows is None:
-            rows = self._batches[count] = PackedRows(count, self.width, self.edges)
+            rows = self._batches[count] = IngeniousRows(count, self.width, self.edges)
         return rows
 
     def free_pairs(self, board: np.ndarray) -> np.ndarray:
@@ -360,7 +360,7 @@ class Packing:
         free: np.ndarray = empty.take(self.edge_a) & empty.take(self.edge_b)
         return free
 
-    def write(self, view: Any, seat: int, rows: PackedRows, row: int) -> None:
+    def write(self, view: Any, seat: int, rows: IngeniousRows, row: int) -> None:
         """Pack ``view`` as ``seat`` may know it into row ``row``: other racks are read only for
         their sizes and, when the state shows them, to count their tiles as unseen (a view has
         already counted them into its bag and shows placeholders)."""
@@ -395,7 +395,7 @@ class Packing:
             view.current_player,
         )
 
-    def _write_board(self, view: Any, rows: PackedRows, row: int) -> None:
+    def _write_board(self, view: Any, rows: IngeniousRows, row: int) -> None:
         """The board and free pairs of row ``row``: only the tiles placed since, if the row holds
         this board (see the class)."""
         board, placed = view.board, view.placed
@@ -423,18 +423,13 @@ class Packing:
         return Struct(f"{len(shown)}q").pack(*shown)
 
 
-class PackedRows:
-    """Packed positions, one row of int64 per game (``struct`` writes the bytes, into a bytearray,
-    faster than into an array, and numpy reads them), and each row's free pairs."""
+class IngeniousRows(PackedRows):
+    """Packed rows, with each row's board, its free pairs and the board it holds."""
 
     def __init__(self, count: int, width: int, edges: int) -> None:
-        self.buffer = bytearray(8 * width * count)
-        self.row_bytes = 8 * width
-        self.packed = np.frombuffer(self.buffer, dtype=np.int64)
+        super().__init__(count, width)
         self.boards = self.packed.reshape(count, width)[:, :CELLS]
         """Each row's board (every cell of the full board)."""
-        self.starts = (np.arange(count) * width)[:, None]
-        """Where each row starts in ``packed``."""
         self.free = np.zeros((count, edges), np.bool_)
         """Per row, whether each pair of cells of the area is free (both cells empty)."""
         self.held: list[tuple[list[int] | None, int]] = [(None, 0)] * count
