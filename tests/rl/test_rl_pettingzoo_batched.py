@@ -94,6 +94,8 @@ def test_the_games_are_vector_games_and_ended_ones_restart_with_their_final_posi
             final = infos[agent]["final_obs"]
             assert not final["action_mask"].any() and not final["observation"][~ended].any()
             assert final["observation"][ended].any(axis=1).all()
+            for game, state in env.games.final_states.items():
+                assert np.array_equal(final["observation"][game], env.encoder.observe(state, seat))
             assert np.array_equal(infos[agent]["final_info"]["scores"], step.final_scores)
             movers_rows = ended & (acted == seat)
             assert step.final_observation is not None

@@ -101,10 +101,13 @@ class KashiBatchedParallelEnv:
     def _add_final(self, infos: dict[str, PerAgent], ended: np.ndarray, scores: np.ndarray) -> None:
         """Each agent's view of the final positions of the games that ended, and their scores."""
         no_moves = np.zeros((self.num_games, self.games.num_actions), np.int8)  # calloc: no page touched
+        games, states = list(self.games.final_states), list(self.games.final_states.values())
+        seats = len(self.agents)
+        every = [(row, seat) for row in range(len(states)) for seat in range(seats)]
+        views = self.encoder.observe_views(states, *zip(*every, strict=True)).reshape(len(states), seats, -1)
         for seat, agent in enumerate(self.agents):
             final = np.zeros((self.num_games, self.encoder.size), np.float32)
-            for game, state in self.games.final_states.items():
-                final[game] = self.encoder.observe(state, seat)
+            final[games] = views[:, seat]
             infos[agent]["final_obs"] = {"observation": final, "action_mask": no_moves}
             infos[agent]["_final_obs"] = ended
             infos[agent]["final_info"] = {"scores": scores, "_scores": ended}
