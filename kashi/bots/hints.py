@@ -225,5 +225,5 @@ def best_reply_gain(state: AnyState, seat: int, rng: Random) -> float | None:
     replier = state.current_player
     if replier < 0 or replier == seat:
         return None
-    base = state.evaluate()[replier]
+    base = state.evaluate_seat(replier)
     return max(move_values(state, state.legal_moves())) - base

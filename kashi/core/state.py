@@ -106,6 +106,11 @@ class State(ABC, Generic[MoveT, ChanceT]):
         """
         return tuple(float(score) for score in self.scores())
 
+    def evaluate_seat(self, seat: int) -> float:
+        """``evaluate()[seat]``, all that greedy play reads; a game whose seats are valued apart
+        overrides it to value only the seat asked for."""
+        return self.evaluate()[seat]
+
     def order_moves(self, moves: list[MoveT]) -> list[MoveT]:
         """The moves, most promising first, for search; the default keeps their order."""
         return moves
@@ -124,7 +129,7 @@ class State(ABC, Generic[MoveT, ChanceT]):
         for move in moves:
             child = self.copy()
             child.play(move)
-            values.append(child.evaluate()[seat])
+            values.append(child.evaluate_seat(seat))
         return values
 
     # -- chance --------------------------------------------------------------------------

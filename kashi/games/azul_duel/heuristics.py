@@ -10,6 +10,7 @@ group is, squared) before. Moves are ordered by a cheap static value of what the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -88,12 +89,19 @@ SLOT_NEIGHBOURS = tuple(
 """The plate slots sharing a side with each slot of the 3x3 dome."""
 Dome = tuple[list[int], list[int]]
 """One seat's cell types and tile contents, 36 each, as scratch copies (base 0)."""
+DomeView = tuple[Sequence[int], Sequence[int]]
+"""The same, only read (the objective potentials take it as tuples, to remember their values)."""
 
 
 def evaluate(state: AzulDuelState) -> tuple[float, ...]:
+    return evaluate_seat(state, 0), evaluate_seat(state, 1)
+
+
+def evaluate_seat(state: AzulDuelState, seat: int) -> float:
+    """One seat's value, computed apart from the other's (greedy reads only the mover's)."""
     if state.phase == OVER:
-        return tuple(score + START_TIE * (seat == state.start_holder) for seat, score in enumerate(state.score))
-    return _value(state, 0), _value(state, 1)
+        return state.score[seat] + START_TIE * (seat == state.start_holder)
+    return _value(state, seat)
 
 
 def _value(state: AzulDuelState, seat: int) -> float:
@@ -167,11 +175,19 @@ def _objectives(state: AzulDuelState, scratch: Dome) -> int:
 
 
 def _potential(state: AzulDuelState, scratch: Dome) -> float:
+    return _dome_potential(tuple(state.tablets), tuple(scratch[0]), tuple(scratch[1]))
+
+
+@lru_cache(maxsize=4096)
+def _dome_potential(tablets: tuple[int, ...], cells: tuple[int, ...], tiles: tuple[int, ...]) -> float:
+    """The objectives' potential of a projected dome: remembered, since the moves a greedy
+    player weighs from one position mostly leave the same projected dome."""
     filled = 0
-    for cell, tile in enumerate(scratch[1]):
+    for cell, tile in enumerate(tiles):
         if tile != EMPTY:
             filled |= 1 << cell
-    return sum(POTENTIALS[tablet][side - 1](scratch, filled) for tablet, side in _in_play(state))
+    scratch = (cells, tiles)
+    return sum(POTENTIALS[tablet][side - 1](scratch, filled) for tablet, side in enumerate(tablets) if side > 0)
 
 
 def _in_play(state: AzulDuelState) -> list[tuple[int, int]]:
@@ -180,7 +196,7 @@ def _in_play(state: AzulDuelState) -> list[tuple[int, int]]:
 
 # -- objective potentials: what an objective would pay, scaled by how far along it is ---------
 # Each takes the scratch dome and the bit mask of its filled cells.
-Potential = Callable[[Dome, int], float]
+Potential = Callable[[DomeView, int], float]
 
 
 def _mask(cells: Iterable[int]) -> int:
@@ -196,27 +212,27 @@ def _groups(points: int, groups: Sequence[Sequence[int]]) -> Potential:
     masks = tuple(_mask(group) for group in groups)
     size = len(groups[0])
 
-    def potential(scratch: Dome, filled: int) -> float:
+    def potential(scratch: DomeView, filled: int) -> float:
         return points * sum(((filled & mask).bit_count() / size) ** 2 for mask in masks)
 
     return potential
 
 
-def _colourful_rows(scratch: Dome, filled: int) -> float:
+def _colourful_rows(scratch: DomeView, filled: int) -> float:
     tiles = scratch[1]
     return 4 * sum((min(5, len({tiles[cell] for cell in row} - {EMPTY, SPECIAL})) / 5) ** 2 for row in ROWS)
 
 
-def _ring(scratch: Dome, filled: int) -> float:
+def _ring(scratch: DomeView, filled: int) -> float:
     return (filled & RING_MASK).bit_count()
 
 
-def _wilds(scratch: Dome, filled: int) -> float:
+def _wilds(scratch: DomeView, filled: int) -> float:
     wilds = _mask(cell for cell, kind in enumerate(scratch[0]) if kind == WILD)
     return 2 * (filled & wilds).bit_count() ** 2 / wilds.bit_count() if wilds else 0.0
 
 
-def _specials(scratch: Dome, filled: int) -> float:
+def _specials(scratch: DomeView, filled: int) -> float:
     """-3 per special cell left empty, less as the rest of its plate (which brings the tile) fills."""
     cells = scratch[0]
     total = 0.0
@@ -230,7 +246,7 @@ def _specials(scratch: Dome, filled: int) -> float:
 _top_corners, _bottom_corners = _groups(3, TOP_CORNERS), _groups(8, BOTTOM_CORNERS)
 
 
-def _corners(scratch: Dome, filled: int) -> float:
+def _corners(scratch: DomeView, filled: int) -> float:
     return _top_corners(scratch, filled) + _bottom_corners(scratch, filled)
 
 

@@ -381,12 +381,55 @@ class AzulDuelState(State[Move, Chance]):
 
     # -- copies, views, serialisation ----------------------------------------------------
     def copy(self) -> AzulDuelState:
+        """Every field of ``FIELDS``, lists copied, spelled out: greedy play copies the position
+        once per move it weighs, and a loop of ``getattr`` and ``setattr`` cost twice as much."""
         other = object.__new__(AzulDuelState)
-        for name in FIELDS:
-            value = getattr(self, name)
-            setattr(other, name, value[:] if isinstance(value, list) else value)
-        other.num_players = 2
+        other.rules = self.rules
         other.current_player = self.current_player
+        other.round = self.round
+        other.phase = self.phase
+        other.after_display = self.after_display
+        other.to_move = self.to_move
+        other.starter = self.starter
+        other.start_holder = self.start_holder
+        other.start_taker = self.start_taker
+        other.start_on_moon = self.start_on_moon
+        other.sun_start = self.sun_start
+        other.bag = self.bag[:]
+        other.tower = self.tower[:]
+        other.suns = self.suns[:]
+        other.moons = self.moons[:]
+        other.big_moon = self.big_moon[:]
+        other.chip_at = self.chip_at[:]
+        other.chip_pool = self.chip_pool[:]
+        other.chips = self.chips[:]
+        other.chips_taken = self.chips_taken[:]
+        other.display = self.display[:]
+        other.stack = self.stack[:]
+        other.stack_known = self.stack_known[:]
+        other.pool = self.pool[:]
+        other.hand = self.hand[:]
+        other.draw_stage = self.draw_stage
+        other.plates_taken = self.plates_taken[:]
+        other.slots = self.slots[:]
+        other.cells = self.cells[:]
+        other.tiles = self.tiles[:]
+        other.line_colour = self.line_colour[:]
+        other.line_count = self.line_count[:]
+        other.destination_counts = self.destination_counts[:]
+        other.broken = self.broken[:]
+        other.score = self.score[:]
+        other.tablets = self.tablets[:]
+        other.fill_workshop = self.fill_workshop
+        other.fill_need = self.fill_need
+        other.opening_left = self.opening_left
+        other.chip_due = self.chip_due
+        other.tiling_turn = self.tiling_turn
+        other.tile_line = self.tile_line
+        other.tile_stage = self.tile_stage
+        other.stand_ins = self.stand_ins
+        other.last_pass = self.last_pass
+        other.num_players = 2
         other._facts = self._facts[:]
         other._drawn = None
         return other
@@ -435,6 +478,9 @@ class AzulDuelState(State[Move, Chance]):
     # -- game knowledge for bots ----------------------------------------------------------
     def evaluate(self) -> tuple[float, ...]:
         return heuristics.evaluate(self)
+
+    def evaluate_seat(self, seat: int) -> float:
+        return heuristics.evaluate_seat(self, seat)
 
     def order_moves(self, moves: list[Move]) -> list[Move]:
         return heuristics.order_moves(self, moves)

@@ -10,6 +10,7 @@ from duel_helpers import blank, cell, line, plates, rebag, settle, tiles, worksh
 
 from kashi.core.game import new_game
 from kashi.core.state import CHANCE
+from kashi.games.azul_duel import heuristics
 from kashi.games.azul_duel.notation import BROKEN, Move, PlaceTile, SunTake, TakePlate
 from kashi.games.azul_duel.phases import TILING
 from kashi.games.azul_duel.state import AzulDuelState
@@ -135,3 +136,24 @@ def test_a_tie_goes_to_the_start_tile_holder() -> None:
     assert outcome is not None and outcome.winners == (1,)
     values = state.evaluate()
     assert values[1] > values[0]
+
+
+def test_one_seats_value_is_its_entry_of_the_evaluation() -> None:
+    """Greedy reads ``evaluate_seat``, which values one seat alone: the evaluation's entry exactly,
+    the finished game included."""
+    for state in random_positions(3):
+        values = state.evaluate()
+        assert (state.evaluate_seat(1), state.evaluate_seat(0)) == (values[1], values[0])
+
+
+def test_remembered_dome_potentials_follow_the_tablets_in_play() -> None:
+    """The same domes under other tablets are valued afresh, as with nothing remembered."""
+    state = random_positions(5)[40]
+    assert state.round < 5  # potentials count before the last round
+    values = []
+    for tablets in ([1, 1, 1, 0], [2, 2, 0, 2], [0, 1, 2, 1], [1, 1, 1, 0]):
+        state.tablets = tablets
+        values.append(state.evaluate())
+        heuristics._dome_potential.cache_clear()
+        assert state.evaluate() == values[-1]
+    assert len(set(values)) == 3

@@ -62,6 +62,7 @@ def _check_position(state: AzulDuelState, rng: Random) -> None:
         assert state.move_from_action(state.action_id(move)) == move
         assert state.explain_illegal(move) is None
     assert AzulDuelState.from_json(state.to_json()).to_json() == state.to_json()
+    _check_copy(state, rng)
     for seat in (0, 1, None):
         seen = state.view(seat)
         assert not problems(seen)
@@ -71,6 +72,19 @@ def _check_position(state: AzulDuelState, rng: Random) -> None:
             assert set(seen.hand) == {-1}
         full = seen.determinize(rng)
         assert not problems(full) and -1 not in full.stack and -1 not in full.hand
+
+
+def _check_copy(state: AzulDuelState, rng: Random) -> None:
+    """A copy holds every field (but what ``random_move`` last drew) in lists of its own."""
+    copied = state.copy()
+    for name in AzulDuelState.__slots__:
+        if name != "_drawn":
+            value = getattr(state, name)
+            assert getattr(copied, name) == value, name
+            assert not isinstance(value, list) or getattr(copied, name) is not value, name
+    before = state.to_json()
+    copied.play(copied.random_move(rng))
+    assert state.to_json() == before
 
 
 def _check_chance(state: AzulDuelState, rng: Random) -> None:
