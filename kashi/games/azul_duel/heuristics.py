@@ -171,7 +171,7 @@ def tile_points(scratch: Dome, cell: int, colour: int) -> int:
 
 def _objectives(state: AzulDuelState, scratch: Dome) -> int:
     cells, tiles = scratch
-    return sum(OBJECTIVES[tablet][side - 1].score((cells, tiles, 0))[0] for tablet, side in _in_play(state))
+    return sum(OBJECTIVES[tablet][side - 1].score((cells, tiles, 0))[0] for tablet, side in _in_play(state.tablets))
 
 
 def _potential(state: AzulDuelState, scratch: Dome) -> float:
@@ -187,11 +187,12 @@ def _dome_potential(tablets: tuple[int, ...], cells: tuple[int, ...], tiles: tup
         if tile != EMPTY:
             filled |= 1 << cell
     scratch = (cells, tiles)
-    return sum(POTENTIALS[tablet][side - 1](scratch, filled) for tablet, side in enumerate(tablets) if side > 0)
+    return sum(POTENTIALS[tablet][side - 1](scratch, filled) for tablet, side in _in_play(tablets))
 
 
-def _in_play(state: AzulDuelState) -> list[tuple[int, int]]:
-    return [(tablet, side) for tablet, side in enumerate(state.tablets) if side > 0]
+def _in_play(tablets: Sequence[int]) -> list[tuple[int, int]]:
+    """Each tablet in play with its side up (1 or 2)."""
+    return [(tablet, side) for tablet, side in enumerate(tablets) if side > 0]
 
 
 # -- objective potentials: what an objective would pay, scaled by how far along it is ---------
