@@ -7,7 +7,8 @@ wrong model: more samples or longer playouts of the same model did not help agai
 ``replies`` best answers, each played out for ``plies`` decisions on the same sample and random
 stream, and keeps the one that ends best for itself, as ``rollout`` chooses; the candidate is
 worth the mover's margin after that answer. So a move that invites a good reply, which a
-greedy opponent would miss, is seen as such.
+greedy opponent would miss, is seen as such. With ``follow``, the mover's own answer to each
+reply is chosen the same way, among greedy's ``follow`` best, before the line is played out.
 
 The samples go to the candidates by successive halving: every candidate is played out on one
 sample (one determinization of the view and one random stream shared by all, so they differ by
@@ -21,6 +22,7 @@ contract, so it plays any game; it was tuned for Azul Duel.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from random import Random
 from typing import Any
 
@@ -34,7 +36,13 @@ class PlannerBot(RolloutBot):
     name = "planner"
 
     def __init__(
-        self, seed: int | None = None, width: int = 6, playouts: int = 6, plies: int = PLIES, replies: int = 3
+        self,
+        seed: int | None = None,
+        width: int = 6,
+        playouts: int = 6,
+        plies: int = PLIES,
+        replies: int = 3,
+        follow: int = 0,
     ) -> None:
         super().__init__(seed, width=width, plies=plies)
         self.playouts = playouts
@@ -42,6 +50,8 @@ class PlannerBot(RolloutBot):
         halving round."""
         self.replies = replies
         """Greedy's best replies each played out, the replier keeping the best for itself (0: none)."""
+        self.choices = (replies, follow) if follow else (replies,)
+        """How many of greedy's best moves each seat weighs in turn after the candidate."""
 
     def best_candidate(self, view: AnyState, candidates: list[Any]) -> Any:
         totals = [0.0] * len(candidates)
@@ -69,20 +79,30 @@ class PlannerBot(RolloutBot):
     def _answered_margin(self, state: AnyState, move: Any, seat: int, rng: Random) -> float:
         """The mover's margin after ``move`` and the reply the next seat would choose: each of
         greedy's ``replies`` best is played out on the same stream, and the replier keeps the one
-        that ends best for it, as ``rollout`` would, rather than greedy's first."""
+        that ends best for it, as ``rollout`` would, rather than greedy's first; with ``follow``,
+        the seat after the replier chooses the same way among its own ``follow`` best."""
         child = state.copy()
         child.play(move)
-        while child.current_player == CHANCE:
-            child.apply_chance(child.sample_chance(rng))
-        replier = child.current_player
-        if replier < 0:
-            return margin(child.evaluate(), seat)
+        return margin(self._chosen_line(child, rng, self.choices), seat)
+
+    def _chosen_line(self, state: AnyState, rng: Random, choices: tuple[int, ...]) -> Sequence[float]:
+        """Every seat's value at the end of the line that the seats to move choose in turn, each
+        among greedy's ``choices[k]`` best by what it leaves the chooser after the rest of the line
+        (the choices shared one stream), then played out by greedy."""
+        if not choices:
+            self._play_out(state, rng)
+            return state.evaluate()
+        while state.current_player == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+        chooser = state.current_player
+        if chooser < 0:
+            return state.evaluate()
         stream = rng.getrandbits(64)
-        best = (float("-inf"), 0.0)
-        for reply in self.candidates(child, child.legal_moves())[: self.replies]:
-            leaf = child.copy()
-            leaf.play(reply)
-            self._play_out(leaf, Random(stream))
-            values = leaf.evaluate()
-            best = max(best, (margin(values, replier), margin(values, seat)))
+        best: tuple[float, Sequence[float]] = (float("-inf"), ())
+        for choice in self.candidates(state, state.legal_moves())[: choices[0]]:
+            leaf = state.copy()
+            leaf.play(choice)
+            values = self._chosen_line(leaf, Random(stream), choices[1:])
+            if margin(values, chooser) > best[0]:
+                best = (margin(values, chooser), values)
         return best[1]

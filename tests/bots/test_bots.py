@@ -30,6 +30,7 @@ BOT_SETTINGS = [
     "search:depth=2",
     "rollout:width=2,plies=4",
     "planner:width=3,playouts=4,plies=3,replies=2",
+    "planner:width=2,playouts=2,plies=2,replies=2,follow=2",
     "appraise:late=200,playouts=2",
 ]
 
@@ -64,6 +65,7 @@ def test_the_expert_level_plays_every_ingenious_setup(variant, players):
         ("search:depth=2", "azul"),
         ("rollout:width=3,plies=6", "azul"),
         ("planner:width=3,playouts=6,plies=4,replies=2", "azul-duel"),
+        ("planner:width=3,playouts=3,plies=3,replies=2,follow=2", "azul-duel"),
         ("appraise:late=200,playouts=3", "ingenious"),
     ],
 )

@@ -2,6 +2,8 @@
 
 from random import Random
 
+import pytest
+
 import kashi
 from kashi.bots import Limits, make_bot
 from kashi.bots.planner import PlannerBot
@@ -80,7 +82,8 @@ def returned_under_the_stack(state, plate: int, by: int):
     return state
 
 
-def test_planner_is_deterministic_for_a_seed_and_uses_only_the_view():
+@pytest.mark.parametrize("name", [SMALL, SMALL + ",replies=2,follow=2"])
+def test_planner_is_deterministic_for_a_seed_and_uses_only_the_view(name):
     """Two positions differ only by the plate the opponent returned under the stack: the views
     are equal, and so are the moves for the same seed."""
     state = duel_position()
@@ -88,6 +91,51 @@ def test_planner_is_deterministic_for_a_seed_and_uses_only_the_view():
     first, second = (returned_under_the_stack(state, plate, 1 - seat) for plate in state.pool[:2])
     assert first.to_json() != second.to_json()
     assert first.view(seat).to_json() == second.view(seat).to_json()
-    move = make_bot(SMALL, seed=4).choose(first.view(seat), Limits())
+    move = make_bot(name, seed=4).choose(first.view(seat), Limits())
     assert move in first.legal_moves()
-    assert make_bot(SMALL, seed=4).choose(second.view(seat), Limits()) == move
+    assert make_bot(name, seed=4).choose(second.view(seat), Limits()) == move
+
+
+SEAT0_MARGIN = {(0, 0): -2, (0, 1): 6, (1, 0): 1, (1, 1): 3}
+"""What ``Tree``'s last two moves leave seat 0."""
+
+
+class Tree:
+    """A two-seat game of three decisions, each between moves 0 and 1, seat 0 first; a path
+    ends worth ``SEAT0_MARGIN`` of its last two moves to seat 0 and nothing to seat 1."""
+
+    def __init__(self, path=()):
+        self.path = path
+
+    @property
+    def current_player(self):
+        return len(self.path) % 2 if len(self.path) < 3 else -1
+
+    def copy(self):
+        return Tree(self.path)
+
+    def legal_moves(self):
+        return [0, 1]
+
+    def play(self, move):
+        self.path += (move,)
+
+    def evaluate(self):
+        return [SEAT0_MARGIN[self.path[1:]], 0]
+
+
+def toy_planner(follow: int) -> PlannerBot:
+    """A planner on ``Tree`` whose greedy ranks the moves as listed and plays the first."""
+    bot = PlannerBot(seed=1, replies=2, follow=follow)
+    bot.candidates = lambda state, moves: moves
+    bot._play_out = lambda state, rng: [state.play(0) for _ in range(3 - len(state.path))]
+    return bot
+
+
+def test_follow_lets_the_seat_after_the_replier_choose_its_answer_too():
+    """After seat 0's move, seat 1 replies 0 or 1. Played out by greedy (move 0 next), reply 0
+    ends at -2 for seat 0 and reply 1 at +1: seat 1 replies 0. With ``follow``, seat 0 then
+    answers by its own choice: reply 0 would meet answer 1 (+6) and reply 1 answer 1 (+3), so
+    seat 1 replies 1 and the move is worth +3 to seat 0."""
+    assert toy_planner(follow=0)._answered_margin(Tree(), 0, 0, Random(1)) == -2
+    assert toy_planner(follow=2)._answered_margin(Tree(), 0, 0, Random(1)) == 3
