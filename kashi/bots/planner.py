@@ -103,6 +103,7 @@ class PlannerBot(RolloutBot):
             leaf = state.copy()
             leaf.play(choice)
             values = self._chosen_line(leaf, Random(stream), choices[1:])
-            if margin(values, chooser) > best[0]:
-                best = (margin(values, chooser), values)
+            worth = margin(values, chooser)
+            if worth > best[0]:
+                best = (worth, values)
         return best[1]
