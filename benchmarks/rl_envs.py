@@ -6,11 +6,11 @@ environment as ``env()`` gives it (with PettingZoo's order enforcing) and as ``r
 same loop drawing with PettingZoo's own ``action_space(agent).sample(mask)``; and the Gymnasium
 vector environment ``KashiVectorEnv`` (batched self-play, 64 games unless ``--games`` says
 otherwise), where a step is one move in one game, its share of the batch's observations, masks
-and draws; the same for the batched PettingZoo form ``KashiBatchedParallelEnv``, which also
-encodes every other seat's view of each game. The raw engine figure is ``kashi bench``'s random
-self-play (``State.random_move`` played with ``State.play``, chance drawn with
-``State.sample_chance``, no records), measured in the same run so the ratio does not depend on
-the machine.
+and draws (with ``--bursts``, once more with ``copy=False``, its masks one buffer); the same
+for the batched PettingZoo form ``KashiBatchedParallelEnv``, which also encodes every other
+seat's view of each game. The raw engine figure is ``kashi bench``'s random self-play
+(``State.random_move`` played with ``State.play``, chance drawn with ``State.sample_chance``, no
+records), measured in the same run so the ratio does not depend on the machine.
 
 The draw is kept as cheap as the raw benchmark's, so the figure measures the environment: the
 legal ids come from ``nonzero`` on the mask's bool view (on int8 it is about 15 times slower,
@@ -175,6 +175,7 @@ def bursts(count: int, seed: int, batch: int, only: str) -> None:
         env = module.env(**kwargs)
         env.reset(seed=seed)
         vector = KashiVectorEnv(name, batch, players, actions=kwargs.get("actions", "engine"))
+        shared = KashiVectorEnv(name, batch, players, actions=kwargs.get("actions", "engine"), copy=False)
         parallel = KashiBatchedParallelEnv(name, batch, players, actions=kwargs.get("actions", "engine"))
         rng, keys = random.Random(seed), np.random.default_rng(seed)
         burst = BURST[name]
@@ -184,12 +185,18 @@ def bursts(count: int, seed: int, batch: int, only: str) -> None:
                 env_steps(env, rng, steps_wanted=burst),
                 vector_env_steps(vector, keys, steps_wanted=burst),
                 batched_parallel_steps(parallel, keys, steps_wanted=burst),
+                vector_env_steps(shared, keys, steps_wanted=burst),
             )
             for _ in range(count)
         ]
         median = statistics.median
         raw = median(run[0] for run in runs)
-        kinds = ("env()", f"KashiVectorEnv, {batch} games", f"KashiBatchedParallelEnv, {batch} games")
+        kinds = (
+            "env()",
+            f"KashiVectorEnv, {batch} games",
+            f"KashiBatchedParallelEnv, {batch} games",
+            f"KashiVectorEnv copy=False, {batch} games",
+        )
         for column, kind in enumerate(kinds, 1):
             steps = median(run[column] for run in runs)
             ratios = [run[column] / run[0] for run in runs]
@@ -197,11 +204,12 @@ def bursts(count: int, seed: int, batch: int, only: str) -> None:
                 f"{label}, {kind}: median of {count} bursts: {steps:,.0f} steps/s, raw {raw:,.0f} moves/s, "
                 f"ratio {median(ratios):.3f} (bursts {min(ratios):.3f} to {max(ratios):.3f})"
             )
-        batched = [run[2] / run[1] for run in runs]
-        print(
-            f"{label}, KashiVectorEnv over env(), burst by burst: median {median(batched):.2f} "
-            f"(bursts {min(batched):.2f} to {max(batched):.2f})"
-        )
+        for column, kind in ((2, "KashiVectorEnv"), (4, "KashiVectorEnv copy=False")):
+            batched = [run[column] / run[1] for run in runs]
+            print(
+                f"{label}, {kind} over env(), burst by burst: median {median(batched):.2f} "
+                f"(bursts {min(batched):.2f} to {max(batched):.2f})"
+            )
 
 
 def main() -> None:

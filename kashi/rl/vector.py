@@ -24,6 +24,7 @@ from kashi.core.messages import register
 from kashi.core.registry import AnyState
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
+from kashi.rl.encoding.base import MaskBuffer
 from kashi.rl.rewards import RewardTracker, check_scheme
 from kashi.rl.table import SEED_BITS, Table
 
@@ -60,6 +61,10 @@ class VectorGames:
     ``reset(seed=s)`` starts every game and fixes the sequence of game seeds, so a seed and the
     actions fix every game; ``step(actions)`` plays one action id per game. An action that is
     not legal in its game raises ``IllegalMoveError`` (naming the game) and changes no game.
+
+    With ``copy=False`` the masks built from legal ids (Azul Duel's) are one buffer rewritten
+    every step (``MaskBuffer``), as Gymnasium's ``SyncVectorEnv(copy=False)`` shares its
+    observations: read a step's masks before the next step, and do not write into them.
     """
 
     def __init__(
@@ -70,6 +75,7 @@ class VectorGames:
         options: dict[str, Any] | None = None,
         reward: str = "win",
         actions: str = "engine",
+        copy: bool = True,
     ) -> None:
         if num_games < 1:
             raise ValueError(f"num_games must be at least 1, not {num_games}")
@@ -91,6 +97,7 @@ class VectorGames:
         """Where the masks shown last have their ones (``game * num_actions + id``), sorted: a
         copy of Azul Duel's 64 x 87,741 costs more than the check."""
         self._rows = np.arange(0, num_games * self.num_actions, self.num_actions)
+        self._kept = None if copy else MaskBuffer(num_games, self.num_actions)
 
     @property
     def states(self) -> list[Any]:
@@ -181,7 +188,7 @@ class VectorGames:
         ends: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
         final_observation: np.ndarray | None = None,
     ) -> VectorStep:
-        observations, masks, entries = self.encoder.observe_batch_checked(states)
+        observations, masks, entries = self.encoder.observe_batch_checked(states, self._kept)
         if entries is not None:
             self._entries = np.sort(entries)
         elif self._copy is None:

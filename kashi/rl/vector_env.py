@@ -33,7 +33,9 @@ class KashiVectorEnv(VectorEnv[Observations, np.ndarray, np.ndarray]):
     ``reward`` is a scheme of ``kashi.rl.rewards`` (``win`` or ``score``); ``actions="compact"``
     chooses the game's compact action space where it has one (Ingenious). ``reset(seed=s)`` fixes
     every game to come, as ``VectorGames.reset`` does; an illegal action raises
-    ``IllegalMoveError`` and changes no game.
+    ``IllegalMoveError`` and changes no game. ``copy=False`` hands out the same mask buffer
+    every step where the masks are built from legal ids (see ``VectorGames``), as Gymnasium's
+    ``SyncVectorEnv(copy=False)`` does with its observations.
     """
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}  # noqa: RUF012
@@ -45,9 +47,10 @@ class KashiVectorEnv(VectorEnv[Observations, np.ndarray, np.ndarray]):
         players: int = 2,
         reward: str = "win",
         actions: str = "engine",
+        copy: bool = True,
         **options: Any,
     ) -> None:
-        self.games = VectorGames(variant, num_envs, players, options, reward, actions)
+        self.games = VectorGames(variant, num_envs, players, options, reward, actions, copy)
         self.num_envs = num_envs
         self.single_observation_space = observation_space(self.games.encoder.size, self.games.num_actions)
         self.single_action_space = spaces.Discrete(self.games.num_actions)

@@ -52,7 +52,7 @@ from kashi.games.azul_duel.components import (
 )
 from kashi.games.azul_duel.phases import CHIP_TAKEN
 from kashi.rl.config import GameConfig
-from kashi.rl.encoding.base import Encoder, Layout, Lookups, PackedRows
+from kashi.rl.encoding.base import Encoder, Layout, Lookups, MaskBuffer, PackedRows
 from kashi.rl.spiel import SpielSpec
 
 PHASES = 8
@@ -221,11 +221,13 @@ class AzulDuelEncoder(Encoder):
         observations, masks, _ = self.observe_batch_checked(states)
         return observations, masks
 
-    def observe_batch_checked(self, states: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def observe_batch_checked(
+        self, states: Sequence[Any], kept: MaskBuffer | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``encode`` of every state for its seat to move, the masks, and the positions of their ones."""
         seats = [state.current_player for state in states]
         observations = self.observe_views(states, range(len(states)), seats)
-        return (observations, *self.masks_and_entries(states))
+        return (observations, *self.masks_and_entries(states, kept))
 
     def observe_views(self, states: Sequence[Any], games: Sequence[int], seats: Sequence[int]) -> np.ndarray:
         """Every game packed once as a row, then one gather of the seats' entries from their rows."""
