@@ -7,8 +7,9 @@ the same groups: both see exactly the same moves.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import cache, lru_cache
-from itertools import permutations
+from itertools import accumulate, permutations
 from random import Random
 from typing import TYPE_CHECKING
 
@@ -299,6 +300,19 @@ def random_move(state: AzulDuelState, rng: Random) -> Move:
             return decode(state, group, index)
         index -= count
     raise AssertionError("unreachable: the index is below the total")
+
+
+def random_moves(state: AzulDuelState, rng: Random, count: int) -> list[Move]:
+    """``count`` moves drawn as ``random_move`` draws them one after another (the same random
+    numbers, the same moves), the groups listed once for all of them."""
+    found = groups(state)
+    ends = list(accumulate(group[0] for group in found))
+    moves = []
+    for _ in range(count):
+        index = int(rng.random() * ends[-1])
+        at = bisect_right(ends, index)
+        moves.append(decode(state, found[at], index - ends[at] + found[at][0]))
+    return moves
 
 
 def with_forced_order(state: AzulDuelState, move: SunTake) -> SunTake:

@@ -14,7 +14,6 @@ from functools import lru_cache
 from random import Random
 from typing import TYPE_CHECKING
 
-from kashi.core.state import best_sampled_move
 from kashi.games.azul_duel import acquisition, dome
 from kashi.games.azul_duel.components import (
     BROKEN_OF,
@@ -340,4 +339,4 @@ def order_moves(state: AzulDuelState, moves: list[Move]) -> list[Move]:
 
 def rollout_move(state: AzulDuelState, rng: Random) -> Move:
     """The best of a few uniformly drawn moves by ``quick_value``: fast and far from random."""
-    return best_sampled_move(state, rng, lambda move: quick_value(state, move), SAMPLES)
+    return state.best_random_move(rng, SAMPLES, lambda move: quick_value(state, move))

@@ -7,6 +7,7 @@ The rules themselves live in ``acquisition.py`` (phase A and the opening), ``til
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from random import Random
 from typing import Any, NamedTuple
@@ -297,6 +298,19 @@ class AzulDuelState(State[Move, Chance]):
             raise IllegalMoveError("azul_duel.no_decision")
         move = tiling.random_move(self, rng) if self.phase == TILING else acquisition.random_move(self, rng)
         self._drawn = move
+        return move
+
+    def best_random_move(self, rng: Random, samples: int, value: Callable[[Move], float]) -> Move:
+        """The best by ``value`` of ``samples`` moves drawn as ``random_move`` draws them (the first
+        of equals), and trusted by the next ``play`` as a drawn move is: ``best_sampled_move``
+        with the legal groups listed once, not once per sample (a rollout policy's hot path)."""
+        if self.current_player < 0:
+            raise IllegalMoveError("azul_duel.no_decision")
+        if self.phase == TILING:
+            moves = [tiling.random_move(self, rng) for _ in range(samples)]
+        else:
+            moves = acquisition.random_moves(self, rng, samples)
+        move = self._drawn = max(moves, key=value)
         return move
 
     def play(self, move: Move, seat: int | None = None) -> None:

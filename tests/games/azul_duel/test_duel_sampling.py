@@ -10,7 +10,8 @@ from random import Random
 import pytest
 
 from kashi.core.errors import IllegalMoveError
-from kashi.core.state import CHANCE, TERMINAL
+from kashi.core.state import CHANCE, TERMINAL, best_sampled_move
+from kashi.games.azul_duel.heuristics import quick_value
 from kashi.games.azul_duel.notation import SunTake, WorkshopFill
 from kashi.games.azul_duel.phases import ACQUISITION, FILL, TILING
 from kashi.games.azul_duel.rules import DuelRules
@@ -51,6 +52,38 @@ def test_random_move_draws_every_legal_move_about_equally_often(name: str) -> No
     chi_square = sum((n - per_move) ** 2 / per_move for n in drawn.values())
     freedom = len(legal) - 1
     assert chi_square < freedom + 6 * (2 * freedom) ** 0.5 + 10, (chi_square, freedom)
+
+
+@pytest.mark.parametrize("name", POSITIONS)
+def test_best_random_move_draws_and_picks_what_best_sampled_move_does(name: str) -> None:
+    """The rollout policy's one listing of the groups gives the same moves, from the same random
+    numbers, as drawing them one at a time."""
+    state = first_position(12, POSITIONS[name])
+    for seed in range(20):
+        one_at_a_time, at_once = Random(seed), Random(seed)
+        expected = best_sampled_move(state.copy(), one_at_a_time, lambda move: quick_value(state, move), 4)
+        assert state.best_random_move(at_once, 4, lambda move: quick_value(state, move)) == expected
+        assert one_at_a_time.random() == at_once.random()
+
+
+def test_the_best_random_move_is_trusted_once_and_drawn_only_with_someone_to_move() -> None:
+    state = first_position(13, POSITIONS["many tile takes"])
+    move = state.best_random_move(Random(1), 4, lambda move: quick_value(state, move))
+    assert move in state.legal_moves()
+    state.play(move)
+    assert move not in state.legal_moves()
+    before = state.to_json()
+    with pytest.raises(IllegalMoveError):  # checked again now that the position has changed
+        state.play(move)
+    assert state.to_json() == before
+    rng = Random(2)
+    while state.current_player != TERMINAL:
+        if state.current_player == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.play(state.random_move(rng))
+    with pytest.raises(IllegalMoveError):
+        state.best_random_move(rng, 4, lambda move: 0.0)
 
 
 def test_a_drawn_move_is_checked_again_once_the_position_has_changed() -> None:
