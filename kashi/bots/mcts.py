@@ -134,12 +134,25 @@ class MCTSBot:
     def _select(self, state: AnyState, node: Node) -> Node | None:
         """Play the child with the best upper bound among those legal in this sample."""
         log_visits = math.log(node.visits + 1)
-        ranked = sorted(
-            node.children.items(),
-            key=lambda item: item[1].mean() + self.exploration * math.sqrt(log_visits / item[1].visits),
-            reverse=True,
-        )
-        for move, child in ranked:
+        exploration = self.exploration
+
+        def bound(item: tuple[Any, Node]) -> float:
+            child = item[1]
+            return child.total / child.visits + exploration * math.sqrt(log_visits / child.visits)
+
+        # The best is nearly always legal: try it before ranking the rest (max and a stable
+        # descending sort pick the same first child among equals).
+        items = node.children.items()
+        best = max(items, key=bound)
+        try:
+            state.play(best[0])
+        except IllegalMoveError:
+            pass
+        else:
+            return best[1]
+        for move, child in sorted(items, key=bound, reverse=True):
+            if child is best[1]:
+                continue
             try:
                 state.play(move)
             except IllegalMoveError:

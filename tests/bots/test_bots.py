@@ -158,3 +158,35 @@ def test_mcts_classic_is_azuls_expert_before_the_learned_evaluation():
     assert make_bot("mcts-classic:iterations=60", seed=3).choose(view, Limits()) == make_bot(
         "mcts:iterations=60", seed=3
     ).choose(view, Limits())
+
+
+class _RefusingState:
+    """Plays any move but ``refused``, as a determinization in which one child's move is illegal."""
+
+    def __init__(self, refused: str) -> None:
+        self.refused = refused
+        self.played: list[str] = []
+
+    def play(self, move: str) -> None:
+        if move == self.refused:
+            raise kashi.IllegalMoveError("core.bad_action", action=move, last=0)
+        self.played.append(move)
+
+
+def _children(*stats: tuple[str, int, float]) -> mcts.Node:
+    node = mcts.Node()
+    for move, visits, total in stats:
+        child = node.children[move] = mcts.Node()
+        child.visits, child.total = visits, total
+        node.visits += visits
+    return node
+
+
+def test_mcts_selects_the_best_bound_and_passes_over_a_child_illegal_in_this_sample() -> None:
+    bot = mcts.MCTSBot(seed=1)
+    node = _children(("a", 10, 2.0), ("b", 10, 6.0), ("c", 10, 4.0), ("d", 10, 6.0))
+    state = _RefusingState(refused="x")
+    assert bot._select(state, node) is node.children["b"]  # the first of equal bests
+    state = _RefusingState(refused="b")
+    assert bot._select(state, node) is node.children["d"]  # the next in rank
+    assert state.played == ["d"]

@@ -43,6 +43,15 @@ def legal_cells(cells: list[int], tiles: list[int], base: int, row: int, colour:
     return found
 
 
+def has_legal_cell(cells: list[int], tiles: list[int], base: int, row: int, colour: int) -> bool:
+    """Whether ``legal_cells`` would find any cell (without listing them: a rollout's hot path)."""
+    start = base + row * DOME_SIZE
+    for cell in range(start, start + DOME_SIZE):
+        if tiles[cell] == EMPTY and (cells[cell] == colour or cells[cell] == WILD):
+            return True
+    return False
+
+
 def plate_row_full(slots: list[int], seat: int, row: int) -> bool:
     """Whether all 3 slots of the plate row feeding dome ``row`` hold a plate."""
     first = SLOT_INDEX[seat][(row // 2) * 3]

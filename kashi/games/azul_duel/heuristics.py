@@ -290,7 +290,7 @@ def _take_value(state: AzulDuelState, seat: int, move: SunTake | MoonTake) -> fl
         line = move.line
         space = line + 1 - state.line_count[LINE_INDEX[seat][line]]
         fits = min(taken, space)
-        if dome.legal_cells(state.cells, state.tiles, DOME_BASE[seat], line, colour):
+        if dome.has_legal_cell(state.cells, state.tiles, DOME_BASE[seat], line, colour):
             value += FITS * fits + (COMPLETES if fits == space else 0.0)
             overflow -= fits
         elif not dome.plate_row_full(state.slots, seat, line):
@@ -312,7 +312,7 @@ def _plate_value(state: AzulDuelState, seat: int, move: TakePlate | KeepPlate) -
         if (
             count
             and kind in (colour, WILD)
-            and not dome.legal_cells(state.cells, state.tiles, DOME_BASE[seat], line, colour)
+            and not dome.has_legal_cell(state.cells, state.tiles, DOME_BASE[seat], line, colour)
         ):
             value += MATCHES * count / (line + 1)
     return value

@@ -10,7 +10,8 @@ from duel_helpers import blank, cell, line, plates, rebag, settle, tiles, worksh
 
 from kashi.core.game import new_game
 from kashi.core.state import CHANCE
-from kashi.games.azul_duel import heuristics
+from kashi.games.azul_duel import dome, heuristics
+from kashi.games.azul_duel.components import DOME_BASE, DOME_SIZE
 from kashi.games.azul_duel.notation import BROKEN, Move, PlaceTile, SunTake, TakePlate
 from kashi.games.azul_duel.phases import TILING
 from kashi.games.azul_duel.state import AzulDuelState
@@ -157,3 +158,15 @@ def test_remembered_dome_potentials_follow_the_tablets_in_play() -> None:
         heuristics._dome_potential.cache_clear()
         assert state.evaluate() == values[-1]
     assert len(set(values)) == 3
+
+
+def test_a_dome_row_has_a_legal_cell_exactly_when_legal_cells_lists_one() -> None:
+    checked = 0
+    for state in random_positions(11)[::3]:
+        for seat in range(2):
+            for row in range(DOME_SIZE):
+                for colour in range(5):
+                    listed = dome.legal_cells(state.cells, state.tiles, DOME_BASE[seat], row, colour)
+                    assert dome.has_legal_cell(state.cells, state.tiles, DOME_BASE[seat], row, colour) == bool(listed)
+                    checked += bool(listed)
+    assert 0 < checked < 2 * DOME_SIZE * 5 * len(random_positions(11)[::3])  # both answers occur
