@@ -310,8 +310,18 @@ class AzulDuelState(State[Move, Chance]):
             moves = [tiling.random_move(self, rng) for _ in range(samples)]
         else:
             moves = acquisition.random_moves(self, rng, samples)
-        move = self._drawn = max(moves, key=value)
-        return move
+        # Draws often repeat a move (the same object from the move tables; about a quarter of
+        # them in a search), and a quick value is dear: each is valued once, the first of equals kept.
+        best, best_value = moves[0], value(moves[0])
+        valued = {id(best)}
+        for move in moves[1:]:
+            if id(move) not in valued:
+                valued.add(id(move))
+                move_value = value(move)
+                if move_value > best_value:
+                    best, best_value = move, move_value
+        self._drawn = best
+        return best
 
     def play(self, move: Move, seat: int | None = None) -> None:
         if self.current_player < 0:
