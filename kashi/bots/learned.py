@@ -39,8 +39,9 @@ class LearnedMCTSBot(MCTSBot):
         margin_weight: float = 0.2,
         scale: float = 10.0,
         weights: str | None = None,
+        early_stop: bool = False,
     ) -> None:
-        super().__init__(seed, iterations, seconds, exploration, widening, rollout_plies, scale)
+        super().__init__(seed, iterations, seconds, exploration, widening, rollout_plies, scale, early_stop)
         self.margin_weight = margin_weight
         self.model = _load(weights)
 

@@ -190,3 +190,25 @@ def test_mcts_selects_the_best_bound_and_passes_over_a_child_illegal_in_this_sam
     state = _RefusingState(refused="b")
     assert bot._select(state, node) is node.children["d"]  # the next in rank
     assert state.played == ["d"]
+
+
+def test_a_root_is_settled_when_no_child_can_catch_up_with_the_most_visited() -> None:
+    root = _children(("a", 40, 0.0), ("b", 25, 0.0), ("c", 5, 0.0))
+    assert mcts.settled(root, 14)
+    assert not mcts.settled(root, 15)  # 15 more visits to b would tie, and a tie goes to the better mean
+    assert not mcts.settled(_children(("a", 7, 0.0), ("b", 7, 0.0)), 0)
+
+
+def test_early_stop_chooses_the_same_moves_with_fewer_iterations() -> None:
+    game = kashi.new_game("azul", players=2, seed=3)
+    saved = 0
+    for turn in range(12):
+        view = game.state.view(game.state.current_player)
+        full = mcts.MCTSBot(seed=turn, iterations=400)
+        early = mcts.MCTSBot(seed=turn, iterations=400, early_stop=True)
+        move = full.choose(view, Limits())
+        assert early.choose(view, Limits()) == move
+        assert early.last_iterations <= full.last_iterations
+        saved += full.last_iterations - early.last_iterations
+        game.play(move)
+    assert saved > 0
