@@ -57,16 +57,7 @@ class Journal:
         return done
 
     def _read(self) -> list[GameResult]:
-        results: dict[int, GameResult] = {}
-        lines = (self.out / GAMES).read_text(encoding="utf-8").splitlines() if (self.out / GAMES).exists() else []
-        for line in lines:
-            try:
-                fields = json.loads(line)
-                record = record_path(self.out, fields["index"]).read_text(encoding="utf-8")
-            except (json.JSONDecodeError, KeyError, FileNotFoundError):
-                continue  # written only in part when the run stopped: that game is played again
-            results[fields["index"]] = _result(fields, record)
-        return sorted(results.values(), key=lambda result: result.index)
+        return read_results(self.out)
 
     def add(self, result: GameResult) -> None:
         """Keep a finished game: its record first, then the line that says it is done."""
@@ -76,6 +67,32 @@ class Journal:
         fields = {key: value for key, value in asdict(result).items() if key != "record"}
         with (self.out / GAMES).open("a", encoding="utf-8") as handle:
             handle.write(json.dumps(fields) + "\n")
+
+
+def read_identity(out: Path) -> dict[str, Any]:
+    """The tournament a run folder holds (its ``run.json``)."""
+    try:
+        identity: dict[str, Any] = json.loads((out / RUN).read_text(encoding="utf-8"))
+    except (FileNotFoundError, json.JSONDecodeError) as error:
+        raise JournalError(f"{out} holds no tournament: {error}") from None
+    return identity
+
+
+def read_results(out: Path, records: bool = True) -> list[GameResult]:
+    """The finished games of a run folder, by index. With ``records`` a game counts only once its
+    record is there too (as a resumed run needs); without, its line of ``games.jsonl`` is enough
+    (for a summary of results kept without their records)."""
+    results: dict[int, GameResult] = {}
+    lines = (out / GAMES).read_text(encoding="utf-8").splitlines() if (out / GAMES).exists() else []
+    for line in lines:
+        try:
+            fields = json.loads(line)
+            record = record_path(out, fields["index"]).read_text(encoding="utf-8") if records else ""
+            result = _result(fields, record)
+        except (json.JSONDecodeError, KeyError, TypeError, FileNotFoundError):
+            continue  # written only in part when the run stopped: that game is played again
+        results[result.index] = result
+    return sorted(results.values(), key=lambda result: result.index)
 
 
 def _result(fields: dict[str, Any], record: str) -> GameResult:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import csv
 import json
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from kashi.arena.journal import Journal
+from kashi.arena.journal import Journal, JournalError, read_identity, read_results
 from kashi.arena.match import GameResult, GameTask, play_game
 from kashi.arena.stats import Sprt, elo_estimate, openskill_ratings
 from kashi.bots.values import margin
@@ -175,6 +175,32 @@ def run(config: ArenaConfig) -> Tournament:
     if config.out is not None:
         tournament.write(config.out)
     return tournament
+
+
+def combine(outs: Sequence[Path]) -> Tournament:
+    """One tournament from runs of the same match on other seeds: a ladder row too long for one
+    sitting, played in parts (``--seed`` and ``--games`` apart) on one machine or several. Only
+    ``run.json`` and ``games.jsonl`` are read. Runs that differ in anything but their seed, or
+    that played the same seed, are refused."""
+    if not outs:
+        raise JournalError("no runs to combine")
+    identities = [read_identity(out) for out in outs]
+    match = {key: value for key, value in identities[0].items() if key != "seed"}
+    results: list[GameResult] = []
+    played: dict[int, Path] = {}
+    for out, identity in zip(outs, identities, strict=True):
+        if {key: value for key, value in identity.items() if key != "seed"} != match:
+            raise JournalError(f"{out} holds another match than {outs[0]}; only the seed may differ")
+        found = read_results(out, records=False)
+        for seed in {result.seed for result in found}:
+            if seed in played:
+                raise JournalError(f"{out} and {played[seed]} both played seed {seed}")
+            played[seed] = out
+        results += found
+    config = ArenaConfig(match["variant"], list(match["bots"]), games=len(results), seconds=match["seconds"],
+                         iterations=match["iterations"], seed=min(played, default=0), options=match["options"])  # fmt: skip
+    ordered = sorted(results, key=lambda result: (result.seed, result.index))
+    return Tournament(config, [replace(result, index=index) for index, result in enumerate(ordered)])
 
 
 def _results(config: ArenaConfig, tasks: list[GameTask]) -> Iterator[GameResult]:
