@@ -197,8 +197,15 @@ def combine(outs: Sequence[Path]) -> Tournament:
                 raise JournalError(f"{out} and {played[seed]} both played seed {seed}")
             played[seed] = out
         results += found
-    config = ArenaConfig(match["variant"], list(match["bots"]), games=len(results), seconds=match["seconds"],
-                         iterations=match["iterations"], seed=min(played, default=0), options=match["options"])  # fmt: skip
+    config = ArenaConfig(
+        match["variant"],
+        list(match["bots"]),
+        games=len(results),
+        seconds=match["seconds"],
+        iterations=match["iterations"],
+        seed=min(played, default=0),
+        options=match["options"],
+    )
     ordered = sorted(results, key=lambda result: (result.seed, result.index))
     return Tournament(config, [replace(result, index=index) for index, result in enumerate(ordered)])
 
