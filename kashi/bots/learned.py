@@ -40,8 +40,11 @@ class LearnedMCTSBot(MCTSBot):
         scale: float = 10.0,
         weights: str | None = None,
         early_stop: bool = False,
+        stop_at_chance: bool = False,
     ) -> None:
-        super().__init__(seed, iterations, seconds, exploration, widening, rollout_plies, scale, early_stop)
+        super().__init__(
+            seed, iterations, seconds, exploration, widening, rollout_plies, scale, early_stop, stop_at_chance
+        )
         self.margin_weight = margin_weight
         self.model = _load(weights)
 

@@ -51,6 +51,7 @@ class MCTSBot:
         rollout_plies: int = 8,
         scale: float = 10.0,
         early_stop: bool = False,
+        stop_at_chance: bool = False,
     ) -> None:
         self.rng = Random(seed)
         self.iterations = iterations
@@ -62,6 +63,9 @@ class MCTSBot:
         self.early_stop = early_stop
         """Stop once no other root child can catch up with the most visited one in the
         iterations left: the same move, sooner (``settled``)."""
+        self.stop_at_chance = stop_at_chance
+        """End a rollout at its first chance event (in Azul the round's end, where the board
+        is tiled and an evaluation reads it best), within ``rollout_plies``."""
         self.last_iterations = 0
         self._root_order: list[Any] = []
 
@@ -178,6 +182,8 @@ class MCTSBot:
     def _rollout(self, state: AnyState) -> None:
         rng = self.rng
         for _ in range(self.rollout_plies):
+            if self.stop_at_chance and state.current_player == CHANCE:
+                break
             while state.current_player == CHANCE:
                 state.apply_chance(state.sample_chance(rng))
             if state.current_player < 0:

@@ -5,6 +5,7 @@ import pytest
 
 import kashi
 from kashi.bots import LEVELS, Limits, make_bot, mcts, search
+from kashi.core.state import CHANCE
 from kashi.games.azul.rules import COLOURS
 from tests.games.azul.builders import board
 
@@ -212,3 +213,15 @@ def test_early_stop_chooses_the_same_moves_with_fewer_iterations() -> None:
         saved += full.last_iterations - early.last_iterations
         game.play(move)
     assert saved > 0
+
+
+def test_a_rollout_told_to_stop_at_chance_ends_at_the_round_s_refill() -> None:
+    start = kashi.new_game("azul", players=2, seed=8).state
+    for stop in (True, False):
+        bot = mcts.MCTSBot(seed=2, rollout_plies=200, stop_at_chance=stop)
+        state = start.copy()
+        bot._rollout(state)
+        if stop:
+            assert state.current_player == CHANCE and state.round == start.round + 1
+        else:
+            assert state.is_over() or state.round > start.round + 1
