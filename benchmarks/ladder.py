@@ -80,5 +80,6 @@ def row(tournament: Tournament, first: str, second: str) -> str:
         f"{ours['mean_rank']:.2f} |"
     )
 
+
 if __name__ == "__main__":
     main()

@@ -48,16 +48,13 @@ class Journal:
             raise JournalError(
                 f"{self.out} holds another tournament ({_describe(stored)}); give another --out for this one"
             )
-        done = self._read()
+        done = read_results(self.out)
         if done and not resume:
             raise JournalError(
                 f"{self.out} already holds {len(done)} games of this tournament; "
                 "pass --resume to continue it or give another --out"
             )
         return done
-
-    def _read(self) -> list[GameResult]:
-        return read_results(self.out)
 
     def add(self, result: GameResult) -> None:
         """Keep a finished game: its record first, then the line that says it is done."""
