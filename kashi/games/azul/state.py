@@ -284,9 +284,15 @@ class AzulState(State[Move, Chance]):
     def random_move(self, rng: Random) -> Move:
         """Uniform over the legal drafts without listing them: a colour's drafts number its
         holders times its destinations, so one draw picks the colour, then the source and line."""
-        seat = self.current_player
-        if self.tiling is not None or self.rules.partial_floor or seat < 0:
+        if self.tiling is not None or self.rules.partial_floor or self.current_player < 0:
             return super().random_move(rng)
+        return self.random_drafts(rng, 1)[0]
+
+    def random_drafts(self, rng: Random, count: int) -> list[Draft]:
+        """``count`` independent uniform drafts, as ``count`` calls of ``random_move`` draw them
+        (the same random numbers, the same drafts) with the drafts counted once: for rollout
+        policies that keep the best of a few. Only while a draft is due, without partial floors."""
+        seat = self.current_player
         accept = self.accept
         holders = self.holders
         base = seat * LINES  # board_base, inlined: hot
@@ -298,14 +304,18 @@ class AzulState(State[Move, Chance]):
             HOLDING[black] * WIDTH[accept[base + 3]],
             HOLDING[white] * WIDTH[accept[base + 4]],
         )
-        pick = int(rng.random() * sum(counts))
-        colour = 0
-        while pick >= counts[colour]:
-            pick -= counts[colour]
-            colour += 1
-        lines = DESTINATIONS[accept[base + colour]]
-        source, line = divmod(pick, len(lines))
-        return DRAFTS[HELD_BY[holders[colour]][source]][colour][lines[line]]
+        total = sum(counts)
+        drafts = []
+        for _ in range(count):
+            pick = int(rng.random() * total)
+            colour = 0
+            while pick >= counts[colour]:
+                pick -= counts[colour]
+                colour += 1
+            lines = DESTINATIONS[accept[base + colour]]
+            source, line = divmod(pick, len(lines))
+            drafts.append(DRAFTS[HELD_BY[holders[colour]][source]][colour][lines[line]])
+        return drafts
 
     def _sources(self) -> list[tuple[int, tuple[int, ...] | list[int]]]:
         sources: list[tuple[int, tuple[int, ...] | list[int]]] = [

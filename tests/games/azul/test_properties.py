@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from functools import partial
 from itertools import count
 from random import Random
 from typing import Any
@@ -15,7 +16,9 @@ from hypothesis import strategies as st
 import kashi
 from kashi.core.errors import IllegalMoveError
 from kashi.core.outcome import RULES
+from kashi.core.state import best_sampled_move
 from kashi.games.azul import CENTRE, FLOOR, AzulRules, AzulState, Draft
+from kashi.games.azul.heuristics import quick_value, rollout_move
 from tests.games.azul.checks import check, play_out, replays
 
 VARIANTS = [("azul", {}), ("azul-grey", {}), ("azul-quick", {}), ("azul", {"partial_floor": True})]
@@ -91,13 +94,19 @@ POSITIONS = [
 """Openings and later positions: lines started, full or barred by the wall, colours in the centre."""
 
 
-@pytest.mark.parametrize(("variant", "players", "seed", "steps"), POSITIONS)
-def test_random_move_is_uniform_over_the_legal_moves(variant: str, players: int, seed: int, steps: int) -> None:
-    """random_move draws each legal move with the same probability (a generous chi-square bound)."""
+def position_after(variant: str, players: int, seed: int, steps: int) -> tuple[Any, Random]:
+    """The game after ``steps`` random moves of seed ``seed``, and the random stream that drew them."""
     game = kashi.new_game(variant, players=players, seed=seed)
     rng = Random(seed)
     for _ in range(steps):
         game.play(game.state.random_move(rng))
+    return game, rng
+
+
+@pytest.mark.parametrize(("variant", "players", "seed", "steps"), POSITIONS)
+def test_random_move_is_uniform_over_the_legal_moves(variant: str, players: int, seed: int, steps: int) -> None:
+    """random_move draws each legal move with the same probability (a generous chi-square bound)."""
+    game, rng = position_after(variant, players, seed, steps)
     legal = game.state.legal_moves()
     draws = 200 * len(legal)
     seen = Counter(game.state.random_move(rng) for _ in range(draws))
@@ -148,3 +157,32 @@ def test_play_accepts_exactly_the_legal_moves(seed: int, players: int, variant: 
                 else:
                     assert move in legal, move
         game.play(state.random_move(rng))
+
+
+@pytest.mark.parametrize(("variant", "players", "seed", "steps"), POSITIONS)
+def test_random_drafts_draw_what_random_move_draws(variant: str, players: int, seed: int, steps: int) -> None:
+    """random_drafts(rng, k) spends the random numbers as k calls of random_move and names the same drafts."""
+    game, _ = position_after(variant, players, seed, steps)
+    one_by_one, together = Random(seed), Random(seed)
+    for count_ in (1, 4, 7):
+        expected = [game.state.random_move(one_by_one) for _ in range(count_)]
+        assert game.state.random_drafts(together, count_) == expected
+    assert one_by_one.random() == together.random()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_rollout_policy_keeps_the_first_best_of_four_by_quick_value(players: int) -> None:
+    """The inlined rollout policy picks what the generic best-of-samples over quick_value picks,
+    with the same random numbers, at every decision of a random game (ties: the first drawn)."""
+    game = kashi.new_game("azul", players=players, seed=players)
+    rng = Random(players)
+    decisions = 0
+    while not game.is_over():
+        state = game.state
+        fast, reference = Random(decisions), Random(decisions)
+        picked = rollout_move(state, fast)
+        assert picked == best_sampled_move(state, reference, partial(quick_value, state), 4)
+        assert fast.random() == reference.random()
+        game.play(state.random_move(rng))
+        decisions += 1
+    assert decisions > 40
