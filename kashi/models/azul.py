@@ -13,7 +13,9 @@ one for any number of players.
 
 from __future__ import annotations
 
+import math
 from functools import cache
+from operator import sub
 from pathlib import Path
 from typing import Any
 
@@ -77,11 +79,10 @@ class AzulValueModel:
             raise ModelError(f"{source} was trained on other features than this version of kashi computes")
         self.w1, self.b1, self.w2, self.b2 = (np.asarray(arrays[name], dtype=np.float64) for name in LAYERS[:4])
         self.scales = np.array([float(arrays["lead_scale"]), float(arrays["gain_scale"])])
+        self.scales_list: list[float] = self.scales.tolist()
         inputs = 2 * len(SEAT_FEATURES) + len(TABLE_FEATURES)
         if self.w1.shape[0] != inputs or self.w2.shape != (self.w1.shape[1], 2):
             raise ModelError(f"{source} has layers of the wrong shape for {inputs} inputs")
-        width = len(SEAT_FEATURES)
-        self.w_own, self.w_relative, self.w_table = self.w1[:width], self.w1[width : 2 * width], self.w1[2 * width :]
         self.arrays = arrays
 
     @classmethod
@@ -98,21 +99,39 @@ class AzulValueModel:
     def evaluate(self, state: Any) -> tuple[list[float], list[float]]:
         """Each seat's chance to win and expected final score, for a position not yet over.
 
-        The same model as ``forward(model_inputs(...), prior_terms(...))``, with the first layer
-        split by input block: this runs at every leaf of a search.
+        The same model as ``forward(model_inputs(...), prior_terms(...))``, with the inputs and
+        the hand-made terms built in plain Python and the network in one pass of two products:
+        this runs at every leaf of a search, on a handful of rows, where each NumPy call costs
+        more than the arithmetic it does.
         """
         seat_rows, table_row = features(state)
-        seats, table = np.array(seat_rows), np.array(table_row)
-        order = np.sort(seats, axis=0)
-        best, second = order[-1], order[-2]
-        relative = seats - np.where(seats >= best, second, best)
-        hidden = np.tanh(seats @ self.w_own + relative @ self.w_relative + (table @ self.w_table + self.b1))
-        out = hidden @ self.w2 + self.b2 + prior_terms(seats, table, np.ones(len(seats), dtype=bool)) * self.scales
-        logits = out[:, 0] - out[:, 0].max()
-        chances = np.exp(logits)
-        chances /= chances.sum()
-        finals = np.array(state.score) + POINTS_SCALE * out[:, 1]
-        return chances.tolist(), finals.tolist()
+        ends = table_row[ENDS] > 0
+        hands = [_hand_value(row, ends) for row in seat_rows]
+        inputs = []
+        for seat, own in enumerate(seat_rows):
+            others = seat_rows[:seat] + seat_rows[seat + 1 :]
+            best = list(map(max, *others)) if len(others) > 1 else others[0]
+            inputs.append(own + list(map(sub, own, best)) + table_row)
+        hidden = np.tanh(np.array(inputs) @ self.w1 + self.b1)
+        out = (hidden @ self.w2 + self.b2).tolist()
+        lead_scale, gain_scale = self.scales_list
+        logits, finals = [], []
+        for seat, (logit, gain) in enumerate(out):
+            hand = hands[seat]
+            best_other_hand = max(hands[:seat] + hands[seat + 1 :])
+            logits.append(logit + lead_scale * (hand - best_other_hand))
+            points_to_come = gain + gain_scale * (hand - 50 * seat_rows[seat][SCORE]) / POINTS_SCALE
+            finals.append(state.score[seat] + POINTS_SCALE * points_to_come)
+        top = max(logits)
+        weights = [math.exp(logit - top) for logit in logits]
+        total = sum(weights)
+        return [weight / total for weight in weights], finals
+
+
+def _hand_value(row: list[float], ends: bool) -> float:
+    """``hand_values`` of one seat's feature row."""
+    later = POTENTIAL * 20 * row[BONUS_POTENTIAL] + 10 * row[PENDING]
+    return 50 * row[PROJECTED] + (20 * row[BONUS_NOW] if ends else later)
 
 
 @cache

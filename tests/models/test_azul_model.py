@@ -3,6 +3,7 @@ repeatable, and the evaluation foresees who wins better than the hand-made one (
 on a fixed set of positions; strength is measured by benchmarks/ladder.py)."""
 
 import shutil
+from random import Random
 
 import numpy as np
 import pytest
@@ -10,8 +11,9 @@ import pytest
 import kashi
 from kashi.bots import Limits, make_bot
 from kashi.bots.values import margin
+from kashi.games.azul.features import features
 from kashi.models import ModelError
-from kashi.models.azul import SHIPPED, AzulValueModel, model_inputs, prior_terms, shipped_model
+from kashi.models.azul import POINTS_SCALE, SHIPPED, AzulValueModel, model_inputs, prior_terms, shipped_model
 from kashi.models.store import checksum_path, save_weights, sha256_of
 
 
@@ -25,15 +27,23 @@ def test_the_shipped_weights_load_and_give_each_seat_a_chance_that_adds_up_to_on
         assert all(0 < chance < 1 for chance in chances)
 
 
-def test_the_fast_evaluation_is_the_network_of_model_inputs():
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_fast_evaluation_is_the_network_of_model_inputs(players):
+    """evaluate (plain Python around two products) gives what forward gives on the batched
+    inputs, chances and final scores, at every decision of a random game (the last round's
+    exact bonuses included)."""
     model = shipped_model()
-    state = kashi.new_game("azul", players=3, seed=9).state
-    from kashi.games.azul.features import features
-
-    seats, table, mask = *(np.array(part) for part in features(state)), np.ones(3, dtype=bool)
-    out = model.forward(model_inputs(seats, table, mask), prior_terms(seats, table, mask))
-    expected = np.exp(out[:, 0]) / np.exp(out[:, 0]).sum()
-    assert model.evaluate(state)[0] == pytest.approx(expected.tolist())
+    game = kashi.new_game("azul", players=players, seed=9)
+    rng = Random(players)
+    while not game.is_over():
+        state = game.state
+        seats, table, mask = *(np.array(part) for part in features(state)), np.ones(players, dtype=bool)
+        out = model.forward(model_inputs(seats, table, mask), prior_terms(seats, table, mask))
+        expected = np.exp(out[:, 0]) / np.exp(out[:, 0]).sum()
+        chances, finals = model.evaluate(state)
+        assert chances == pytest.approx(expected.tolist(), abs=1e-12)
+        assert finals == pytest.approx((np.array(state.score) + POINTS_SCALE * out[:, 1]).tolist(), abs=1e-9)
+        game.play(state.random_move(rng))
 
 
 @pytest.fixture

@@ -11,9 +11,10 @@ is scaled to about -1..1 so that a small model can read it as it is.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from kashi.games.azul.heuristics import COLOUR_CELLS, bonus_potential, end_bonuses, line_column, project
+from kashi.games.azul.heuristics import COLOUR_CELLS, bonus_potential, line_column, project, wall_end_bonuses
 from kashi.games.azul.rules import FLOOR_TOTAL, LINES, board_base, wall_bit
 from kashi.games.azul.scoring import FULL, RUN
 
@@ -79,10 +80,6 @@ def seat_features(state: AzulState, seat: int, table: list[int]) -> list[float]:
             missing += need
             open_lines += 1
             supplied += table[state.line_colour[base + line]] >= need
-    rows = [(wall >> wall_bit(row, 0) & FULL).bit_count() for row in range(LINES)]
-    column_major = _column_major(wall)
-    columns = [(column_major >> (LINES * column) & FULL).bit_count() for column in range(LINES)]
-    colours = [(wall & cells).bit_count() for cells in COLOUR_CELLS]
     score = state.score[seat]
     return [
         score / 50,
@@ -93,16 +90,29 @@ def seat_features(state: AzulState, seat: int, table: list[int]) -> list[float]:
         missing / 10,
         open_lines / 5,
         supplied / 5,
+        *wall_features(wall, state.rules.grey),
+        float(state.marker_floor == seat),
+        float(state.current_player == seat),
+    ]
+
+
+@lru_cache(maxsize=1 << 16)
+def wall_features(wall: int, grey: bool) -> tuple[float, ...]:
+    """The features a projected wall alone decides, ``wall_tiles`` to ``free_space_points``:
+    the leaves of a search share few walls, so they are worked out once each."""
+    rows = [(wall >> wall_bit(row, 0) & FULL).bit_count() for row in range(LINES)]
+    column_major = _column_major(wall)
+    columns = [(column_major >> (LINES * column) & FULL).bit_count() for column in range(LINES)]
+    colours = [(wall & cells).bit_count() for cells in COLOUR_CELLS]
+    return (
         wall.bit_count() / 25,
         *_near_complete(rows),
         *_near_complete(columns),
         *_near_complete(colours),
-        end_bonuses(state, seat, wall) / 20,
+        wall_end_bonuses(wall, grey) / 20,
         bonus_potential(wall) / 20,
         _free_space_points(wall, column_major) / 50,
-        float(state.marker_floor == seat),
-        float(state.current_player == seat),
-    ]
+    )
 
 
 def table_features(state: AzulState, walls_end_game: bool) -> list[float]:

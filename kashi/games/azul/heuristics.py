@@ -94,9 +94,14 @@ def line_column(state: AzulState, seat: int, line: int, wall: int) -> int:
 
 
 def end_bonuses(state: AzulState, seat: int, wall: int) -> int:
+    return wall_end_bonuses(wall, state.rules.grey)
+
+
+def wall_end_bonuses(wall: int, grey: bool) -> int:
+    """The end bonuses ``wall`` earns (no colour bonus on the grey side)."""
     total = sum(ROW_BONUS for cells in ROW_CELLS if wall & cells == cells)
     total += sum(COLUMN_BONUS for cells in COLUMN_CELLS if wall & cells == cells)
-    if not state.rules.grey:
+    if not grey:
         total += sum(COLOUR_BONUS for cells in COLOUR_CELLS if wall & cells == cells)
     return total
 
