@@ -2,17 +2,33 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Stamps of what the virtual environment holds: the server extra alone (`make serve`), or the
+# whole development stack (`make test`), which adds to the former and never the reverse.
+SERVING := $(VENV)/.serving
+TESTING := $(VENV)/.testing
+# Test processes side by side (pytest-xdist); most tests wait on a server or a browser, so
+# twice the cores keeps the processors busy.
+JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
-.PHONY: test serve play lint types browser bench clean
+.PHONY: test test-slow serve play lint types browser bench clean
 
-$(BIN)/kashi: pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+
+$(SERVING): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[server]'
 	touch $@
 
-test: lint types browser $(BIN)/kashi
-	$(BIN)/python -m pytest -q
+$(TESTING): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(SERVING) $@
+
+test: lint types browser $(TESTING)
+	$(BIN)/python -m pytest -q -n $(JOBS)
+
+# The volume suite (thousands of games a variant), kept out of `make test`.
+test-slow: $(TESTING)
+	$(BIN)/python -m pytest -q -n $(JOBS) -m slow
 
 # The browser tests drive Debian's Chromium; as root it is installed when missing, otherwise
 # those tests skip and say why.
@@ -21,22 +37,22 @@ browser:
 		&& { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; } \
 		|| echo "chromium is not installed: the browser tests will skip"
 
-lint: $(BIN)/kashi
+lint: $(TESTING)
 	$(BIN)/ruff check kashi tests examples
 	$(BIN)/ruff format --check kashi tests examples
 
-types: $(BIN)/kashi
+types: $(TESTING)
 	$(BIN)/mypy --strict kashi
 
 # The game server with its embedded SQLite database (./kashi.db) on http://127.0.0.1:8000.
-serve: $(BIN)/kashi
+serve: $(SERVING)
 	$(BIN)/kashi serve --host 127.0.0.1 --port 8000 --db sqlite:///kashi.db
 
 # A game of Azul in the terminal against a random bot.
-play: $(BIN)/kashi
+play: $(SERVING)
 	$(BIN)/kashi play azul --players 2 --bot random
 
-bench: $(BIN)/kashi
+bench: $(SERVING)
 	$(BIN)/kashi bench azul
 
 clean:

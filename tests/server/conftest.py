@@ -15,7 +15,6 @@ from kashi_server_helpers import RedisServer, ServerProcess, require_program, re
 warnings.filterwarnings("ignore", category=DeprecationWarning, module="websockets")
 
 PG_HOST, PG_PORT = "127.0.0.1", 5432
-REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 async def _pg(statement: str) -> None:
@@ -46,10 +45,16 @@ def postgres_url() -> Iterator[str]:
     asyncio.run(_pg(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
-@pytest.fixture
-def redis_url() -> str:
-    require_service("Redis", "127.0.0.1", 6379)
-    return REDIS_URL
+@pytest.fixture(scope="session")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A redis-server of this test process alone: pub/sub channels and the bot-job queue are
+    global to a Redis server, so test processes running side by side on one would hear each
+    other's games and take each other's bot jobs."""
+    server = RedisServer(require_program("redis-server"), tmp_path_factory.mktemp("redis") / "redis.log")
+    try:
+        yield server.start().url
+    finally:
+        server.kill()
 
 
 @pytest.fixture

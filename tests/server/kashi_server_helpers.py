@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import shutil
@@ -45,11 +46,44 @@ def sqlite_rows(path: Path, query: str, *params: object) -> list[tuple[Any, ...]
         return database.execute(query, params).fetchall()
 
 
+READY_SECONDS = float(os.environ.get("KASHI_TEST_READY_SECONDS", "300"))
+"""How long a test waits for a server it started to answer: minutes, so that a busy machine
+makes the suite slower, never red. A server that exits first fails at once, with its log."""
+
+PATIENCE = float(os.environ.get("KASHI_TEST_PATIENCE_SECONDS", "120"))
+"""How long a test waits for a message or a condition it expects; a passing wait returns as
+soon as it holds, so only a failure ever waits this long."""
+
+PORTS_PER_WORKER = 500
+_FIRST_PORT = 20_000
+"""Each pytest-xdist worker takes its ports from a range of its own, below the kernel's
+ephemeral ports (32768 and up), so two workers never race for one port."""
+_next_port = itertools.count()
+
+
+def _worker_number() -> int:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    return int(worker.removeprefix("gw")) if worker.removeprefix("gw").isdigit() else 0
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+    """A port of 127.0.0.1 that nothing listens on, from this worker's range; a port is not
+    handed out twice in a row, so two servers created before either starts get two ports."""
+    first = _FIRST_PORT + PORTS_PER_WORKER * (_worker_number() % 24)
+    for _ in range(PORTS_PER_WORKER):
+        port = first + next(_next_port) % PORTS_PER_WORKER
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {first}..{first + PORTS_PER_WORKER - 1}")
+
+
+def log_tail(log: Path, characters: int = 4000) -> str:
+    """The end of a process's log, to show why it failed."""
+    return log.read_text(errors="replace")[-characters:] if log.exists() else "(no log)"
 
 
 class ServerProcess:
@@ -71,16 +105,17 @@ class ServerProcess:
             command += ["--redis", self.redis]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + READY_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"server exited: {self.log.read_text()[-3000:]}")
+                raise RuntimeError(f"server exited with {self.process.returncode}:\n{log_tail(self.log)}")
             try:
-                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                if httpx.get(f"{self.url}/healthz", timeout=5).status_code == 200:
                     return self
             except httpx.HTTPError:
                 time.sleep(0.1)
-        raise RuntimeError("server did not start")
+        self.kill9()
+        raise RuntimeError(f"server did not answer /healthz within {READY_SECONDS:.0f} s:\n{log_tail(self.log)}")
 
     def kill9(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -101,7 +136,7 @@ class ServerProcess:
 
 def http(server: ServerProcess) -> httpx.Client:
     """A browser-like client: it keeps its cookies (its identity)."""
-    client = httpx.Client(base_url=server.url, timeout=20)
+    client = httpx.Client(base_url=server.url, timeout=PATIENCE)
     client.get("/api/me").raise_for_status()
     return client
 
@@ -135,7 +170,7 @@ class Player:
     def send(self, message: dict[str, Any] | str) -> None:
         self.socket.send(message if isinstance(message, str) else json.dumps(message))
 
-    def receive(self, timeout: float = 10) -> dict[str, Any]:
+    def receive(self, timeout: float = PATIENCE) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(self.socket.recv(timeout=timeout))
         self.received.append(message)
         if message["type"] == "state":
@@ -145,7 +180,7 @@ class Player:
             self.state = message
         return message
 
-    def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = 20) -> dict[str, Any]:
+    def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = PATIENCE) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -174,7 +209,7 @@ class Player:
     def my_turn(self) -> bool:
         return bool(self.state.get("legal_moves")) and self.state["status"] == "active"
 
-    def wait_turn_or_end(self, timeout: float = 30) -> dict[str, Any]:
+    def wait_turn_or_end(self, timeout: float = PATIENCE) -> dict[str, Any]:
         if self.my_turn() or self.state.get("status") == "finished":
             return self.state
         return self.until(
@@ -224,14 +259,15 @@ class RedisServer:
         command = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + READY_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"redis-server exited: {self.log.read_text()[-2000:]}")
+                raise RuntimeError(f"redis-server exited:\n{log_tail(self.log)}")
             if self.answers():
                 return self
             time.sleep(0.05)
-        raise RuntimeError("redis-server did not start")
+        self.kill()
+        raise RuntimeError(f"redis-server did not answer within {READY_SECONDS:.0f} s:\n{log_tail(self.log)}")
 
     def answers(self, timeout: float = 1) -> bool:
         try:
@@ -271,13 +307,13 @@ class RedisServer:
 
 def health(server: ServerProcess) -> dict[str, Any]:
     """The server's ``/healthz`` body."""
-    response = httpx.get(f"{server.url}/healthz", timeout=10)
+    response = httpx.get(f"{server.url}/healthz", timeout=PATIENCE)
     response.raise_for_status()
     body: dict[str, Any] = response.json()
     return body
 
 
-def wait_until(check: Callable[[], Any], timeout: float, what: str, every: float = 0.1) -> Any:
+def wait_until(check: Callable[[], Any], what: str, timeout: float = PATIENCE, every: float = 0.1) -> Any:
     """Poll ``check`` until it returns something truthy (returned), or fail after ``timeout``."""
     deadline = time.monotonic() + timeout
     while True:

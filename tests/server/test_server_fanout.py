@@ -28,12 +28,12 @@ def test_a_move_on_one_instance_reaches_clients_of_the_other(
     mover.move(move)
     # The second instance's clients send nothing: only the fan-out can tell them.
     for client in (watcher, spectator):
-        state = client.until(lambda message: message["type"] == "state" and message["version"] > version, 10)
+        state = client.until(lambda message: message["type"] == "state" and message["version"] > version)
         assert [event["text"] for event in state["events"]][-1] == move
     assert watcher.state["legal_moves"], "the other seat is to move and gets its legal moves"
     assert spectator.state["legal_moves"] == []
     # The second instance accepts the reply, and the first instance's client sees it.
     watcher.move(watcher.state["legal_moves"][0])
-    mover.until(lambda message: message["type"] == "state" and message["version"] == version + 2, 10)
+    mover.until(lambda message: message["type"] == "state" and message["version"] == version + 2)
     for client in (mover, watcher, spectator):
         client.close()

@@ -15,7 +15,7 @@ AGAINST_A_BOT = [{"kind": "me"}, {"kind": "bot", "level": "easy"}]
 
 def hint(player: Player) -> dict[str, Any]:
     player.send({"type": "hint"})
-    return player.until(lambda message: message["type"] in ("hint", "rejected"), timeout=60)
+    return player.until(lambda message: message["type"] in ("hint", "rejected"))
 
 
 def opened(server: ServerProcess, variant: str, seats: list[dict[str, Any]], **extra: Any) -> Player:

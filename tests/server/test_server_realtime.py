@@ -135,8 +135,8 @@ def test_time_out_hands_the_seat_to_a_bot_and_the_player_takes_it_back(
     assert player.state["clock"]["deadline"] is not None
     start = player.state["event_count"]
     # We never move: after a second a bot plays for us, and the game goes on without us.
-    player.until(lambda message: message["type"] == "state" and message["seats"][0]["standin"], 10)
-    player.until(lambda message: message["type"] == "state" and message["event_count"] >= start + 3, 10)
+    player.until(lambda message: message["type"] == "state" and message["seats"][0]["standin"])
+    player.until(lambda message: message["type"] == "state" and message["event_count"] >= start + 3)
     player.close()
     again = Player(server, game_id, host)
     state = again.hello()
@@ -145,7 +145,7 @@ def test_time_out_hands_the_seat_to_a_bot_and_the_player_takes_it_back(
     # Disconnected beyond the grace period: a bot stands in again.
     watcher = Player(server, game_id)
     watcher.hello()
-    watcher.until(lambda message: message["type"] == "state" and message["seats"][0]["standin"], 10)
+    watcher.until(lambda message: message["type"] == "state" and message["seats"][0]["standin"])
     watcher.close()
 
 
@@ -237,6 +237,6 @@ def test_a_socket_keeps_its_waiting_room_loaded_until_it_says_hello(
     invitee.hello()
     version = invitee.state["version"]
     invitee.move(invitee.state["legal_moves"][0])
-    assert early.until(lambda message: message["type"] == "state" and message["version"] > version, timeout=5)
+    assert early.until(lambda message: message["type"] == "state" and message["version"] > version)
     for player in (early, invitee):
         player.close()

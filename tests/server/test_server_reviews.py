@@ -38,14 +38,13 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 def finished_bot_game(client: httpx.Client, variant: str = "azul-quick") -> str:
     game_id: str = create_game(client, variant, BOTS)["game"]["id"]
-    wait_until(lambda: client.get(f"/api/games/{game_id}").json()["status"] == "finished", 60, f"{game_id} to finish")
+    wait_until(lambda: client.get(f"/api/games/{game_id}").json()["status"] == "finished", f"{game_id} to finish")
     return game_id
 
 
 def reviewed(client: httpx.Client, game_id: str) -> dict[str, Any]:
     body: dict[str, Any] = wait_until(
         lambda: (found := client.get(f"/api/games/{game_id}/review").json())["status"] in ("done", "failed") and found,
-        90,
         f"the review of {game_id}",
     )
     return body

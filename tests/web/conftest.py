@@ -30,6 +30,10 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 REFUSED_RESOURCE = "Failed to load resource: the server responded with a status of 4"
+PATIENCE_MS = 120_000
+"""How long a page waits for an element, a navigation or a condition before the test fails:
+generous, so that a busy machine makes these tests slower, never red (a passing wait returns
+as soon as its condition holds)."""
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 
@@ -78,6 +82,7 @@ class Pages:
     def person(self, language: str = "en", viewport: dict[str, int] | None = None, **settings: Any) -> Any:
         """A new browser context with its own cookie and settings: one person."""
         context = self.browser.new_context(viewport=viewport or DESKTOP, base_url=self.server.url)
+        context.set_default_timeout(PATIENCE_MS)
         stored = json.dumps({"lang": language, "theme": "light", "reducedMotion": True, **settings})
         context.add_init_script(
             f"localStorage.getItem('kashi.settings') || localStorage.setItem('kashi.settings', {json.dumps(stored)})"

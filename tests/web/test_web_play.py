@@ -269,7 +269,7 @@ def test_the_table_comes_back_after_the_server_is_killed(browser: Any, tmp_path:
         server.kill9()
         page.wait_for_selector(".connection-line:not([hidden])")
         server.start()
-        page.wait_for_selector(".connection-line[hidden]", state="attached", timeout=30_000)
+        page.wait_for_selector(".connection-line[hidden]", state="attached")
         settle(page)
         assert settled == "active"
         assert {"version": version(page), "log": page.locator(".log-list li").all_inner_texts()} == before

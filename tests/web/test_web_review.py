@@ -13,13 +13,13 @@ from kashi_server_helpers import ServerProcess, create_game, http, wait_until
 from test_web_screens import SIZES, problems
 
 BOTS = [{"kind": "bot", "level": "easy"}] * 2
-REVIEW_MS = 90_000
+REVIEW_MS = 300_000
 
 
 def finished_bot_game(server: ServerProcess, variant: str) -> str:
     client = http(server)
     game_id: str = create_game(client, variant, BOTS)["game"]["id"]
-    wait_until(lambda: client.get(f"/api/games/{game_id}").json()["status"] == "finished", 90, f"{game_id} to finish")
+    wait_until(lambda: client.get(f"/api/games/{game_id}").json()["status"] == "finished", f"{game_id} to finish")
     return game_id
 
 

@@ -6,7 +6,6 @@ import random
 import re
 from typing import Any
 
-TURN_TIMEOUT_MS = 60_000
 DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 """Persian digits back to ASCII, to compare a Persian table's scores."""
 
@@ -29,7 +28,7 @@ def turn(page: Any, seen: str | None = None) -> str:
 def settle(page: Any, seen: str | None = None) -> str:
     """Wait until it is this page's turn (at a version other than ``seen``) or the game is over,
     with the board drawn; return the status."""
-    page.wait_for_function(f"(seen) => ({_TURN})(seen) !== 'wait'", arg=seen, timeout=TURN_TIMEOUT_MS)
+    page.wait_for_function(f"(seen) => ({_TURN})(seen) !== 'wait'", arg=seen)
     status: str = page.locator(".table").get_attribute("data-status")
     return status
 
