@@ -10,7 +10,7 @@ TESTING := $(VENV)/.testing
 # twice the cores keeps the processors busy.
 JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 
-.PHONY: test test-slow serve play lint types browser bench clean
+.PHONY: test test-slow screenshots serve play lint types browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,12 +23,17 @@ $(TESTING): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(SERVING) $@
 
-test: lint types browser $(TESTING)
-	$(BIN)/python -m pytest -q -n $(JOBS)
+# Lint and types run inside the suite (tests/test_code_checks.py), beside the other tests.
+test: browser $(TESTING)
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal
 
 # The volume suite (thousands of games a variant), kept out of `make test`.
 test-slow: $(TESTING)
-	$(BIN)/python -m pytest -q -n $(JOBS) -m slow
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m slow
+
+# The pictures docs/ and the README show, taken anew from the running app.
+screenshots: browser $(TESTING)
+	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m screenshots
 
 # The browser tests drive Debian's Chromium; as root it is installed when missing, otherwise
 # those tests skip and say why.

@@ -4,13 +4,24 @@ where it is a failure: CI provides all of them, so a skip there would hide tests
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 import pytest
+
+T = TypeVar("T")
+
+
+def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` in a thread of its own. A test process that has driven a browser keeps
+    Playwright's event loop running in its main thread, where ``asyncio.run`` refuses to start."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def unavailable(message: str, module_level: bool = False) -> NoReturn:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
 import warnings
@@ -11,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from kashi_server_helpers import RedisServer, ServerProcess, require_program, require_service
+from kashi_test_extras import run_async
 
 warnings.filterwarnings("ignore", category=DeprecationWarning, module="websockets")
 
@@ -39,10 +39,10 @@ def postgres_url() -> Iterator[str]:
     """A fresh PostgreSQL database for one test, dropped afterwards."""
     require_service("PostgreSQL", PG_HOST, PG_PORT)
     name = f"kashi_test_{secrets.token_hex(4)}"
-    asyncio.run(_pg(f"CREATE DATABASE {name}"))
+    run_async(_pg(f"CREATE DATABASE {name}"))
     user = os.environ["KASHI_TEST_PG_USER"]
     yield f"postgresql://{user}@{PG_HOST}:{PG_PORT}/{name}"
-    asyncio.run(_pg(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    run_async(_pg(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
 
 
 @pytest.fixture(scope="session")

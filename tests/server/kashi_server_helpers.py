@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import itertools
 import json
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from kashi_test_extras import unavailable
+from kashi_test_extras import run_async, unavailable
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
@@ -342,7 +341,7 @@ def stored_events(database: str, game_id: str) -> list[tuple[int, int | None, st
         finally:
             await connection.close()
 
-    return asyncio.run(read())
+    return run_async(read())
 
 
 async def store_finished_game(

@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from kashi_server_helpers import PATIENCE, Player, ServerProcess, create_game, http, sqlite_rows
+from kashi_test_extras import run_async
 from websockets.exceptions import ConnectionClosed
 
 TWO_OF_ME = [{"kind": "me"}, {"kind": "me"}]
@@ -142,7 +143,7 @@ def test_password_hashing_leaves_the_event_loop_free(monkeypatch: pytest.MonkeyP
             await asyncio.sleep(0)
         return threading.get_ident(), await task, turns
 
-    loop_thread, answers, turns = asyncio.run(check())
+    loop_thread, answers, turns = run_async(check())
     assert answers == [True, False]
     assert len(threads) == 3 and loop_thread not in threads, "argon2 ran on the event loop's thread"
     assert turns > 1, "the loop kept turning while the passwords were checked"

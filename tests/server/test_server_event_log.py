@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from kashi_test_extras import run_async
 
 from kashi.server import store
 from kashi.server.clocks import Clock
@@ -88,7 +89,7 @@ def test_the_writer_waits_out_another_connections_write_lock_and_lands_the_chang
             holder.close()
             await asyncio.wait_for(change, 10)
 
-    asyncio.run(scenario())
+    run_async(scenario())
     assert stored_version(path) == 1
 
 
@@ -107,7 +108,7 @@ def test_past_its_patience_the_writer_refuses_the_change_and_writes_nothing(
             holder.close()
             await log.commit(GAME, 0, {"turn_started_at": 2.0})
 
-    asyncio.run(scenario())
+    run_async(scenario())
     assert stored_version(path) == 1, "only the change made after the lock was let go landed"
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("SELECT turn_started_at FROM games").fetchone()[0] == 2.0
@@ -129,7 +130,7 @@ def test_a_returning_player_gets_the_seat_back_when_a_move_lands_first() -> None
         return True
 
     room._set_standin = set_standin  # type: ignore[method-assign]
-    assert asyncio.run(room._hand_back({0})) is True
+    assert run_async(room._hand_back({0})) is True
     assert asked == [[0], [0]]
     assert not room.seats[0].standin
 

@@ -16,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from kashi_server_helpers import ServerProcess, create_game, http, store_finished_game, wait_until
+from kashi_test_extras import run_async
 from sqlalchemy import select
 
 from kashi.core.record import Record
@@ -126,7 +127,7 @@ def test_a_game_that_kills_the_worker_every_time_fails_and_the_next_job_runs(
     in this process. The first must end ``failed`` after ``WORKER_DEATHS`` tries, then the second
     is taken up and done."""
     with caplog.at_level(logging.INFO, logger="kashi.server"):
-        rows, tries = asyncio.run(review_a_poison_game_and_the_next(f"sqlite:///{tmp_path / 'poison.db'}"))
+        rows, tries = run_async(review_a_poison_game_and_the_next(f"sqlite:///{tmp_path / 'poison.db'}"))
     poison, behind = rows
     assert (poison.status, poison.lease_until) == ("failed", None)
     assert tries[poison.game_id] == reviews.WORKER_DEATHS

@@ -319,6 +319,7 @@ def test_the_learning_pages_pass_an_accessibility_scan(pages: Any, language: str
     assert {path: listed for path, listed in found.items() if listed} == {}
 
 
+@pytest.mark.screenshots
 def test_screenshots_of_the_learning_pages(pages: Any) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     written = []

@@ -157,6 +157,7 @@ def test_the_lesson_pages_pass_an_accessibility_scan(pages: Any, language: str, 
     assert {name: problems for name, problems in found.items() if problems} == {}
 
 
+@pytest.mark.screenshots
 def test_lesson_screenshots(pages: Any) -> None:
     """A lesson before and after its move: in English on a desktop, in Persian on a phone."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

@@ -51,7 +51,7 @@ def test_a_whole_game_against_a_bot_by_clicks(open_page: Any, web_server: Server
 
 def test_a_three_player_grey_wall_game_by_typed_moves(open_page: Any, web_server: ServerProcess) -> None:
     page = open_page("/")
-    friends_game(page, "azul-grey", ["me", "bot:easy", "bot:easy"])
+    friends_game(page, "azul-grey", ["me", "bot:easy", "bot:easy"], {"rounds": "2"})  # two rounds show it all
     settle(page)
     page.fill("#move-input", "8B1")
     page.press("#move-input", "Enter")
@@ -64,6 +64,8 @@ def test_a_three_player_grey_wall_game_by_typed_moves(open_page: Any, web_server
         seen = version(page)
         placements += typed_move(page, rng).startswith("w")
     assert placements > 0, "the grey wall asks where to place a tile"
+    info = httpx.get(f"{web_server.url}/api/games/{page.url.rsplit('/', 1)[1]}").json()
+    assert info["options"]["rounds"] == 2, "the rounds typed into the form are the game's"
     assert len(final_scores(page)) == 3
     assert sorted(final_scores(page).values()) == sorted(result_of(web_server, page))
 

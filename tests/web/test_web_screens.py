@@ -76,6 +76,7 @@ def test_every_screen_passes_an_accessibility_scan(
     assert {path: problems for path, problems in found.items() if problems} == {}
 
 
+@pytest.mark.screenshots
 def test_screenshots_for_the_readme(pages: Any, finished_game: tuple[dict[str, str], str]) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     cookie, game_id = finished_game

@@ -6,6 +6,9 @@ import random
 import re
 from typing import Any
 
+POLL_MS = 50
+"""How often a waiting test asks the page whether it is ready: on every animation frame (the
+default) the page would be made to run its checks 60 times a second."""
 DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
 """Persian digits back to ASCII, to compare a Persian table's scores."""
 
@@ -28,14 +31,16 @@ def turn(page: Any, seen: str | None = None) -> str:
 def settle(page: Any, seen: str | None = None) -> str:
     """Wait until it is this page's turn (at a version other than ``seen``) or the game is over,
     with the board drawn; return the status."""
-    page.wait_for_function(f"(seen) => ({_TURN})(seen) !== 'wait'", arg=seen)
+    page.wait_for_function(f"(seen) => ({_TURN})(seen) !== 'wait'", arg=seen, polling=POLL_MS)
     status: str = page.locator(".table").get_attribute("data-status")
     return status
 
 
 def changed(page: Any, seen: str) -> None:
     """Wait until the game has moved on from version ``seen``."""
-    page.wait_for_function("(seen) => (document.querySelector('.table')?.dataset.version ?? seen) !== seen", arg=seen)
+    page.wait_for_function(
+        "(seen) => (document.querySelector('.table')?.dataset.version ?? seen) !== seen", arg=seen, polling=POLL_MS
+    )
 
 
 def version(page: Any) -> str:
@@ -127,12 +132,17 @@ def play_to_end(page: Any, rng: random.Random, mover: str = "click", limit: int 
     raise AssertionError(f"the game did not end within {limit} moves")
 
 
-def friends_game(page: Any, variant: str, seats: list[str]) -> None:
-    """The home page's "play with friends" form: a variant and what sits in each seat."""
+def friends_game(page: Any, variant: str, seats: list[str], options: dict[str, str] | None = None) -> None:
+    """The home page's "play with friends" form: a variant, what sits in each seat, and rule
+    options typed into their fields."""
     page.select_option("#friends-variant", variant)
     page.select_option("#friends-players", str(len(seats)))
     for seat, kind in enumerate(seats):
         page.select_option(f"#friends-seat-{seat}", kind)
+    if options:
+        page.locator(".options-details summary").click()  # the options are folded away
+    for name, value in (options or {}).items():
+        page.fill(f"#option-{name}", value)
     page.locator(".friends-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))
 
