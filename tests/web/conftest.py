@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from kashi_server_helpers import ServerProcess
+from kashi_server_helpers import READY_SECONDS, ServerProcess
 from kashi_test_extras import unavailable
 
 CHROMIUM = "/usr/bin/chromium"
@@ -47,7 +47,8 @@ def browser() -> Iterator[Any]:
     except ImportError:
         unavailable("Playwright for Python is not installed (pip install playwright)")
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        started = {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "timeout": READY_SECONDS * 1000}
+        launched = playwright.chromium.launch(**started)
         yield launched
         launched.close()
 
