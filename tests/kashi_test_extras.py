@@ -7,8 +7,10 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import os
-from collections.abc import Callable, Coroutine
+import threading
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar
 
@@ -22,6 +24,25 @@ def run_async(coroutine: Coroutine[Any, Any, T]) -> T:
     Playwright's event loop running in its main thread, where ``asyncio.run`` refuses to start."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coroutine).result()
+
+
+@contextmanager
+def loop_in_a_thread() -> Iterator[Callable[[Coroutine[Any, Any, T]], T]]:
+    """One event loop, kept for several coroutines in a row (what they open stays bound to it),
+    turning in a thread of its own for the reason ``run_async`` gives; yields a ``run``."""
+    loop = asyncio.new_event_loop()
+    turning = threading.Thread(target=loop.run_forever, daemon=True)
+    turning.start()
+
+    def run(coroutine: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coroutine, loop).result()
+
+    try:
+        yield run
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        turning.join()
+        loop.close()
 
 
 def unavailable(message: str, module_level: bool = False) -> NoReturn:

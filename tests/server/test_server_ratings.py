@@ -20,6 +20,7 @@ from glicko2 import MatchResult, RatingEngine, RatingPeriod
 from glicko2 import Player as Glicko2Player
 from glicko2.math import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
 from kashi_server_helpers import Player, ServerProcess, create_game, http, sqlite_rows, store_finished_game
+from kashi_test_extras import loop_in_a_thread
 from openskill.models import PlackettLuce
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
@@ -289,9 +290,8 @@ async def settled_at(sessions: async_sessionmaker[AsyncSession], game_id: str) -
 @pytest.fixture
 def run() -> Iterator[Callable[..., Any]]:
     """Run a coroutine to its end on one event loop kept for the whole test."""
-    loop = asyncio.new_event_loop()
-    yield loop.run_until_complete
-    loop.close()
+    with loop_in_a_thread() as run_on_the_loop:
+        yield run_on_the_loop
 
 
 Instances = Callable[[str], async_sessionmaker[AsyncSession]]
