@@ -54,21 +54,22 @@ PATIENCE = float(os.environ.get("KASHI_TEST_PATIENCE_SECONDS", "120"))
 soon as it holds, so only a failure ever waits this long."""
 
 PORTS_PER_WORKER = 500
-_FIRST_PORT = 20_000
+_FIRST_PORT, _EPHEMERAL_PORTS = 20_000, 32_768
 """Each pytest-xdist worker takes its ports from a range of its own, below the kernel's
-ephemeral ports (32768 and up), so two workers never race for one port."""
+ephemeral ports, so two workers never race for one port."""
 _next_port = itertools.count()
 
 
 def _worker_number() -> int:
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
-    return int(worker.removeprefix("gw")) if worker.removeprefix("gw").isdigit() else 0
+    number = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    return int(number) if number.isdigit() else 0
 
 
 def free_port() -> int:
     """A port of 127.0.0.1 that nothing listens on, from this worker's range; a port is not
     handed out twice in a row, so two servers created before either starts get two ports."""
-    first = _FIRST_PORT + PORTS_PER_WORKER * (_worker_number() % 24)
+    ranges = (_EPHEMERAL_PORTS - _FIRST_PORT) // PORTS_PER_WORKER
+    first = _FIRST_PORT + PORTS_PER_WORKER * (_worker_number() % ranges)
     for _ in range(PORTS_PER_WORKER):
         port = first + next(_next_port) % PORTS_PER_WORKER
         with socket.socket() as probe:
@@ -83,6 +84,21 @@ def free_port() -> int:
 def log_tail(log: Path, characters: int = 4000) -> str:
     """The end of a process's log, to show why it failed."""
     return log.read_text(errors="replace")[-characters:] if log.exists() else "(no log)"
+
+
+def wait_ready(process: subprocess.Popen[bytes], log: Path, ready: Callable[[], bool], what: str) -> None:
+    """Wait until ``ready()`` holds for a process just started, up to READY_SECONDS; a process
+    that exits, or never gets ready (it is then killed), fails with the end of its log."""
+    deadline = time.monotonic() + READY_SECONDS
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{what} exited with {process.returncode}:\n{log_tail(log)}")
+        if ready():
+            return
+        time.sleep(0.05)
+    process.kill()
+    process.wait(10)
+    raise RuntimeError(f"{what} was not ready within {READY_SECONDS:.0f} s:\n{log_tail(log)}")
 
 
 class ServerProcess:
@@ -104,17 +120,15 @@ class ServerProcess:
             command += ["--redis", self.redis]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + READY_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited with {self.process.returncode}:\n{log_tail(self.log)}")
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=5).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        self.kill9()
-        raise RuntimeError(f"server did not answer /healthz within {READY_SECONDS:.0f} s:\n{log_tail(self.log)}")
+        wait_ready(self.process, self.log, self.answers, "the server")
+        return self
+
+    def answers(self) -> bool:
+        """``/healthz`` says 200."""
+        try:
+            return httpx.get(f"{self.url}/healthz", timeout=5).status_code == 200
+        except httpx.HTTPError:
+            return False
 
     def kill9(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -258,15 +272,8 @@ class RedisServer:
         command = [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"]
         with self.log.open("ab") as out:
             self.process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + READY_SECONDS
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"redis-server exited:\n{log_tail(self.log)}")
-            if self.answers():
-                return self
-            time.sleep(0.05)
-        self.kill()
-        raise RuntimeError(f"redis-server did not answer within {READY_SECONDS:.0f} s:\n{log_tail(self.log)}")
+        wait_ready(self.process, self.log, self.answers, "redis-server")
+        return self
 
     def answers(self, timeout: float = 1) -> bool:
         try:

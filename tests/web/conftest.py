@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "server"))
-from kashi_server_helpers import READY_SECONDS, ServerProcess
+from kashi_server_helpers import PATIENCE, READY_SECONDS, ServerProcess
 from kashi_test_extras import unavailable
 
 CHROMIUM = "/usr/bin/chromium"
@@ -30,10 +30,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 REFUSED_RESOURCE = "Failed to load resource: the server responded with a status of 4"
-PATIENCE_MS = 120_000
-"""How long a page waits for an element, a navigation or a condition before the test fails:
-generous, so that a busy machine makes these tests slower, never red (a passing wait returns
-as soon as its condition holds)."""
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 360, "height": 740}
 
@@ -47,8 +43,9 @@ def browser() -> Iterator[Any]:
     except ImportError:
         unavailable("Playwright for Python is not installed (pip install playwright)")
     with sync_playwright() as playwright:
-        started = {"executable_path": CHROMIUM, "args": CHROMIUM_ARGS, "timeout": READY_SECONDS * 1000}
-        launched = playwright.chromium.launch(**started)
+        launched = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, timeout=READY_SECONDS * 1000
+        )
         yield launched
         launched.close()
 
@@ -83,7 +80,7 @@ class Pages:
     def person(self, language: str = "en", viewport: dict[str, int] | None = None, **settings: Any) -> Any:
         """A new browser context with its own cookie and settings: one person."""
         context = self.browser.new_context(viewport=viewport or DESKTOP, base_url=self.server.url)
-        context.set_default_timeout(PATIENCE_MS)
+        context.set_default_timeout(PATIENCE * 1000)  # for an element, a navigation, a condition
         stored = json.dumps({"lang": language, "theme": "light", "reducedMotion": True, **settings})
         context.add_init_script(
             f"localStorage.getItem('kashi.settings') || localStorage.setItem('kashi.settings', {json.dumps(stored)})"

@@ -141,8 +141,8 @@ def friends_game(page: Any, variant: str, seats: list[str], options: dict[str, s
         page.select_option(f"#friends-seat-{seat}", kind)
     if options:
         page.locator(".options-details summary").click()  # the options are folded away
-    for name, value in (options or {}).items():
-        page.fill(f"#option-{name}", value)
+        for name, value in options.items():
+            page.fill(f"#option-{name}", value)
     page.locator(".friends-form button[type=submit]").click()
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))
 
