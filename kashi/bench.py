@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from random import Random
 
+from kashi.core import native
 from kashi.core.game import new_game
 from kashi.core.registry import AnyState, variant
 from kashi.core.state import CHANCE
@@ -33,10 +34,20 @@ class BenchResult:
     copies_per_s: float
     recorded_games_per_s: float
     reference_loops_per_s: float
+    core: str
+    compiled_games_per_s: float
+    """The same random self-play in the compiled core (0 without one)."""
+    compiled_moves_per_s: float
 
     def line(self) -> str:
+        compiled = (
+            f"compiled core {self.compiled_games_per_s:,.0f} games/s, {self.compiled_moves_per_s:,.0f} moves/s; "
+            if self.compiled_games_per_s
+            else ""
+        )
         return (
-            f"{self.variant} {self.players}p: {self.games} games in {self.seconds:.1f} s = "
+            f"[{self.core}] {self.variant} {self.players}p: {compiled}"
+            f"Python engine {self.games} games in {self.seconds:.1f} s = "
             f"{self.games_per_s:,.0f} games/s, {self.moves_per_s:,.0f} moves/s, "
             f"{self.moves_per_game:.1f} moves/game, mean score {self.mean_score:.1f}; "
             f"legal-move generations {self.legal_moves_per_s:,.0f}/s, copies {self.copies_per_s:,.0f}/s; "
@@ -88,7 +99,24 @@ def random_games(name: str, players: int, games: int, seconds: float, seed: int)
         copies_per_s=_rate(lambda: [state.copy() for state in samples], len(samples)),
         recorded_games_per_s=_recorded_games(name, players, max(1, games // 4), seconds / 4, seed),
         reference_loops_per_s=_rate(_reference_loop, REFERENCE_LOOPS),
+        core=native.core_name(),
+        **_compiled_games(chosen.family.make_state(players, options, 0), games, seconds, seed),
     )
+
+
+def _compiled_games(start: AnyState, games: int, seconds: float, seed: int) -> dict[str, float]:
+    """Random self-play from ``start`` in the compiled core (uniform over the legal actions),
+    in rounds of 1,000 games until ``games`` or ``seconds`` of processor time are spent."""
+    compiled = native.compiled(start)
+    if compiled is None:
+        return {"compiled_games_per_s": 0.0, "compiled_moves_per_s": 0.0}
+    played = moves = 0
+    started = time.process_time()
+    while (not games or played < games) and (time.process_time() - started < seconds or not played):
+        done, made, _ = native.CORE.random_games(compiled, min(1000, games - played) if games else 1000, seed + played)  # type: ignore[union-attr]
+        played, moves = played + done, moves + made
+    elapsed = time.process_time() - started
+    return {"compiled_games_per_s": played / elapsed, "compiled_moves_per_s": moves / elapsed}
 
 
 def _recorded_games(name: str, players: int, games: int, seconds: float, seed: int) -> float:

@@ -9,6 +9,7 @@ from pathlib import Path
 import kashi
 from kashi import bench, terminal
 from kashi.bots import BOTS, LEVELS, make_bot
+from kashi.core import native
 from kashi.core.errors import KashiError
 from kashi.core.record import Record
 
@@ -24,6 +25,7 @@ class UsageError(Exception):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="kashi", description="Tile-laying games: play, replay, benchmark.")
+    parser.add_argument("--version", action="version", version=f"kashi {kashi.__version__}, {native.core_name()}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     play = commands.add_parser("play", help="play a game in the terminal (hot-seat, or against bots)")

@@ -53,6 +53,18 @@ def unavailable(message: str, module_level: bool = False) -> NoReturn:
     pytest.skip(message, allow_module_level=module_level)
 
 
+def compiled_core() -> Any:
+    """The compiled core (``kashi.core.native._core``): skip where ``KASHI_PURE=1`` turns it off
+    on purpose; where it was not built, skip, or fail under KASHI_REQUIRE_SERVICES=1."""
+    from kashi.core import native
+
+    if os.environ.get("KASHI_PURE") == "1":
+        pytest.skip("KASHI_PURE=1: the Python engines alone")
+    if native.CORE is None:
+        unavailable("the compiled core was not built (no C compiler when kashi was installed)")
+    return native.CORE
+
+
 def require_modules(extra: str, *modules: str) -> None:
     """Skip the calling test module unless ``modules`` import (fail under KASHI_REQUIRE_SERVICES=1)."""
     missing = [name for name in modules if importlib.util.find_spec(name) is None]

@@ -27,6 +27,7 @@ from kashi.core.state import CHANCE
 
 class LearnedMCTSBot(MCTSBot):
     name = "mcts-nn"
+    compiled_search = False
 
     def __init__(
         self,

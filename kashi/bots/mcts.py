@@ -7,6 +7,10 @@ may have about ``widening * sqrt(visits)`` children: the root adds its moves in 
 positions with hundreds of moves are searched where it matters. A child whose move is not
 legal in this iteration's sample is skipped. Rollouts play ``rollout_move`` for a few plies and
 end with the game's evaluation.
+
+Where the game has a compiled engine, the whole loop runs in C (``kashi/core/native/search.c``:
+the same algorithm on the same game knowledge, with its own random numbers); this module stays
+the reference, and the search of every game without one.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 
 from kashi.bots.base import Limits
 from kashi.bots.values import margin, squash, unsquash
+from kashi.core import native
 from kashi.core.errors import IllegalMoveError
 from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE
@@ -40,6 +45,9 @@ class Node:
 
 class MCTSBot:
     name = "mcts"
+    compiled_search = True
+    """Whether the search may run in the compiled core: its leaves are the game's own
+    evaluation after the game's rollouts (a subclass that scores leaves otherwise says no)."""
 
     def __init__(
         self,
@@ -78,10 +86,13 @@ class MCTSBot:
     def search(self, view: AnyState, order: list[Any], limits: Limits) -> Node:
         """The tree grown from ``view``, its root's moves entering in ``order``: each root child
         holds the mover's mean reward for its move (see ``points``)."""
-        self._root_order = order
-        root = Node()
         budget = limits.iterations or self.iterations
         seconds = limits.seconds or self.seconds
+        compiled = native.compiled(view) if self.compiled_search else None
+        if compiled is not None:
+            return self._compiled_search(view, compiled, order, budget, seconds)
+        self._root_order = order
+        root = Node()
         deadline = time.perf_counter() + seconds if seconds else None
         done = 0
         while done < budget and (deadline is None or time.perf_counter() < deadline or done == 0):
@@ -89,6 +100,31 @@ class MCTSBot:
             done += 1
             if self.early_stop and done % SETTLE_CHECK == 0 and settled(root, budget - done):
                 break
+        self.last_iterations = done
+        return root
+
+    def _compiled_search(
+        self, view: AnyState, compiled: Any, order: list[Any], budget: int, seconds: float | None
+    ) -> Node:
+        """``search`` run by the compiled core, its root's children read back as nodes."""
+        done, children = native.CORE.search(  # type: ignore[union-attr]
+            compiled,
+            [view.action_id(move) for move in order],
+            budget,
+            seconds or 0.0,
+            self.exploration,
+            self.widening,
+            self.rollout_plies,
+            self.scale,
+            self.early_stop,
+            self.stop_at_chance,
+            self.rng.getrandbits(64),
+        )
+        root = Node()
+        root.visits = done
+        for action, visits, total in children:
+            child = root.children[view.move_from_action(action)] = Node()
+            child.visits, child.total = visits, total
         self.last_iterations = done
         return root
 

@@ -84,6 +84,10 @@ class Family:
     observation encoder class) and ``SPIEL`` (how OpenSpiel sees the game). It needs the RL
     extra (NumPy), so only ``kashi.rl`` imports it, on first use."""
 
+    compiled: str = ""
+    """The module, in the game's own package, that packs a state into the fields of the game's
+    compiled engine and back (``to_fields``, ``from_fields``); empty for a game with none."""
+
     def option(self, name: str) -> Option | None:
         return next((option for option in self.options if option.name == name), None)
 

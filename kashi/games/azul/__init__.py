@@ -16,7 +16,9 @@ def make_state(players: int, options: Mapping[str, Any], start: int) -> AzulStat
     return AzulState(AzulRules.from_options(options), players, start)
 
 
-FAMILY = Family("azul", (2, 3, 4), OPTIONS, make_state, check_options, "kashi.games.azul.learning")
+FAMILY = Family(
+    "azul", (2, 3, 4), OPTIONS, make_state, check_options, "kashi.games.azul.learning", "kashi.games.azul.compiled"
+)
 
 QUICK = {
     "rounds": 3,

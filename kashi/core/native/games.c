@@ -1,0 +1,14 @@
+/* The games of the compiled core: a new game adds its engine's line here. */
+#include <string.h>
+
+#include "game.h"
+#include "../../games/azul/native/azul.h"
+
+const KashiGame *const kashi_games[] = {&azul_game, NULL};
+
+const KashiGame *kashi_game_named(const char *family) {
+  for (int index = 0; kashi_games[index] != NULL; index++) {
+    if (strcmp(kashi_games[index]->family, family) == 0) return kashi_games[index];
+  }
+  return NULL;
+}
