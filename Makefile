@@ -14,7 +14,7 @@ JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 CORE := $(VENV)/.core
 CORE_SOURCES := setup.py $(wildcard kashi/core/native/*.[ch] kashi/games/*/native/*.[ch])
 
-.PHONY: test test-slow screenshots serve play lint types browser bench clean
+.PHONY: test test-slow test-sanitized screenshots serve play lint types browser bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,9 +35,28 @@ $(CORE): $(CORE_SOURCES) | $(SERVING)
 test: browser $(TESTING) $(CORE)
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal
 
-# The volume suite (thousands of games a variant), kept out of `make test`.
-test-slow: $(TESTING) $(CORE)
+# The volume suite (thousands of games a variant), kept out of `make test`, then the compiled
+# core's proofs and fuzz tests again under the sanitizers.
+test-slow: $(TESTING) $(CORE) test-sanitized
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal -m slow
+
+# The compiled core built with AddressSanitizer and UndefinedBehaviorSanitizer (any finding
+# aborts), loaded into the equivalence and fuzz tests; Python itself is not instrumented, so
+# the sanitizers' runtime is preloaded and leak checks (Python keeps memory to the end) are off.
+SANITIZED := build/sanitized/_core.abi3.so
+SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+COMPILED_TESTS := tests/core/test_compiled_core.py tests/games/azul/test_compiled_azul.py
+
+$(SANITIZED): $(CORE_SOURCES) | $(BIN)/python
+	mkdir -p $(@D)
+	$(CC) -std=c11 -O1 -g $(SANITIZE) -Wall -Wextra -Werror -shared -fPIC -DPy_LIMITED_API=0x030B0000 \
+		-I"$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["include"])')" \
+		$(filter %.c,$(CORE_SOURCES)) -o $@ -lm
+
+test-sanitized: $(TESTING) $(SANITIZED)
+	KASHI_CORE_LIBRARY=$(SANITIZED) ASAN_OPTIONS=detect_leaks=0 \
+		LD_PRELOAD="$$($(CC) -print-file-name=libasan.so) $$($(CC) -print-file-name=libubsan.so)" \
+		$(BIN)/python -m pytest -q -p no:xdist $(COMPILED_TESTS)
 
 # The pictures docs/ and the README show, taken anew from the running app.
 screenshots: browser $(TESTING) $(CORE)

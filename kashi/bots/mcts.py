@@ -47,7 +47,8 @@ class MCTSBot:
     name = "mcts"
     compiled_search = True
     """Whether the search may run in the compiled core: its leaves are the game's own
-    evaluation after the game's rollouts (a subclass that scores leaves otherwise says no)."""
+    evaluation after the game's rollouts (a subclass that scores leaves otherwise says no).
+    The setting ``compiled=0`` keeps the Python loop, to compare the two."""
 
     def __init__(
         self,
@@ -60,8 +61,10 @@ class MCTSBot:
         scale: float = 10.0,
         early_stop: bool = False,
         stop_at_chance: bool = False,
+        compiled: bool = True,
     ) -> None:
         self.rng = Random(seed)
+        self.compiled_search = compiled and type(self).compiled_search
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration

@@ -2,13 +2,17 @@
 
 ``CORE`` is the extension module ``kashi.core.native._core`` (see ``module.c``), or None when
 kashi runs on its Python engines alone: no C compiler at install time, or ``KASHI_PURE=1``.
+``KASHI_CORE_LIBRARY`` names another build of it to load instead (``make test-sanitized``
+loads one built with AddressSanitizer and UndefinedBehaviorSanitizer).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from functools import cache
 from importlib import import_module
+from importlib.util import module_from_spec, spec_from_file_location
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -21,11 +25,25 @@ def _load() -> ModuleType | None:
     """The extension, unless it is turned off or absent."""
     if os.environ.get("KASHI_PURE") == "1":
         return None
+    library = os.environ.get("KASHI_CORE_LIBRARY")
+    if library:
+        return _load_file(library)
     try:
         from kashi.core.native import _core
     except ImportError:
         return None
     return _core
+
+
+def _load_file(path: str) -> ModuleType:
+    """The extension from a file of one's choosing, registered under its own name."""
+    spec = spec_from_file_location("kashi.core.native._core", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"KASHI_CORE_LIBRARY={path} is not an extension module")
+    module = module_from_spec(spec)
+    spec.loader.exec_module(module)
+    sys.modules[spec.name] = module
+    return module
 
 
 CORE = _load()

@@ -308,6 +308,11 @@ static PyObject *state_scores(PyObject *self, PyObject *unused) {
   return tuple;
 }
 
+static PyObject *state_sizeof(PyObject *self, PyObject *unused) {
+  (void)unused;
+  return PyLong_FromSize_t(sizeof(StateObject) + ((StateObject *)self)->game->state_size);
+}
+
 static PyMethodDef state_methods[] = {
     {"family", state_family, METH_NOARGS, "The game family's name."},
     {"fields", state_fields, METH_NOARGS, "The position as the game's fields."},
@@ -322,6 +327,7 @@ static PyMethodDef state_methods[] = {
     {"rollout_action", state_rollout_action, METH_O, "The game's rollout policy's action."},
     {"evaluate", state_evaluate, METH_NOARGS, "The game's evaluation per seat."},
     {"scores", state_scores, METH_NOARGS, "The headline scores."},
+    {"__sizeof__", state_sizeof, METH_NOARGS, "Bytes held: the object and the engine's state."},
     {NULL, NULL, 0, NULL},
 };
 
