@@ -29,6 +29,7 @@ $(TESTING): pyproject.toml | $(BIN)/python
 
 $(CORE): $(CORE_SOURCES) | $(SERVING)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@$(BIN)/python -c 'from kashi.core import native; print("kashi thinks with its", native.core_name())'
 	touch $@
 
 # Lint and types run inside the suite (tests/test_code_checks.py), beside the other tests.

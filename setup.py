@@ -34,7 +34,11 @@ class OptionalBuild(build_ext):
             self._fallback(error)
 
     def _fallback(self, error: Exception) -> None:
-        print(f"kashi: the compiled core was not built ({error}); kashi runs on its Python engines", file=sys.stderr)
+        if not getattr(self, "_said", False):  # a failed build also fails its copy: one line for both
+            print(
+                f"kashi: the compiled core was not built ({error}); kashi runs on its Python engines", file=sys.stderr
+            )
+        self._said = True
 
 
 CORE = Extension(
