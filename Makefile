@@ -28,6 +28,7 @@ $(TESTING): pyproject.toml | $(BIN)/python
 	touch $(SERVING) $@
 
 $(CORE): $(CORE_SOURCES) | $(SERVING)
+	rm -f kashi/core/native/_core*.so
 	$(BIN)/python -m pip install --quiet --no-deps -e .
 	@$(BIN)/python -c 'from kashi.core import native; print("kashi thinks with its", native.core_name())'
 	touch $@
@@ -46,7 +47,7 @@ test-slow: $(TESTING) $(CORE) test-sanitized
 # the sanitizers' runtime is preloaded and leak checks (Python keeps memory to the end) are off.
 SANITIZED := build/sanitized/_core.abi3.so
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-COMPILED_TESTS := tests/core/test_compiled_core.py tests/games/azul/test_compiled_azul.py
+COMPILED_TESTS := tests/core/test_compiled_core.py tests/games/azul/test_compiled_azul.py tests/rl/test_rl_compiled_games.py
 
 $(SANITIZED): $(CORE_SOURCES) | $(BIN)/python
 	mkdir -p $(@D)

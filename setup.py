@@ -44,7 +44,7 @@ class OptionalBuild(build_ext):
 CORE = Extension(
     "kashi.core.native._core",
     sources=SOURCES,
-    extra_compile_args=["-std=c11", "-O2", *WARNINGS],
+    extra_compile_args=["-std=c11", "-O3", *WARNINGS],
     define_macros=[("Py_LIMITED_API", "0x030B0000")],
     py_limited_api=True,
 )

@@ -9,10 +9,15 @@ whole batch), which is where the speed comes from.
 A game that ends reports its rewards and end in the step that ended it, and its row already
 holds the first position of the next game (auto-reset). Rewards follow ``kashi.rl.rewards``
 (``win`` by default, ``score`` as an option), one column per seat.
+
+Where the game has a compiled engine and its encoder reads packed rows (Azul), the games are
+stepped by the compiled core in one call per batch (``kashi.rl.compiled_games``); their chance
+is drawn from the core's own streams, so a seed gives other games than on the Python engines.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from random import Random
 from typing import Any
@@ -22,6 +27,7 @@ import numpy as np
 from kashi.core.errors import IllegalMoveError
 from kashi.core.messages import register
 from kashi.core.registry import AnyState
+from kashi.rl.compiled_games import CompiledGames, compiled_batch
 from kashi.rl.config import GameConfig
 from kashi.rl.encoding import encoder_for
 from kashi.rl.encoding.base import MaskBuffer
@@ -87,9 +93,7 @@ class VectorGames:
         self._seeds = Random()
         self._tables: list[Table] = []
         self._trackers: list[RewardTracker] = []
-        self.final_states: dict[int, AnyState] = {}
-        """The final positions of the games the last step ended, by game (a new game has taken
-        their rows)."""
+        self._final_states: dict[int, AnyState] = {}
         self._copy: np.ndarray | None = None
         """A copy of the masks shown last, which the legality check reads (a caller may write into
         the masks it is handed); or, when the encoder tells where their ones are:"""
@@ -98,26 +102,59 @@ class VectorGames:
         copy of Azul Duel's 64 x 87,741 costs more than the check."""
         self._rows = np.arange(0, num_games * self.num_actions, self.num_actions)
         self._kept = None if copy else MaskBuffer(num_games, self.num_actions)
+        batch = compiled_batch(self.config, self.encoder, num_games, reward) if actions == "engine" else None
+        self._compiled = None if batch is None else CompiledGames(batch, self.encoder, num_games, players, copy)
+        self._started = False
 
     @property
     def states(self) -> list[Any]:
-        """The games' positions, to read (playing on them directly bypasses the checks)."""
+        """The games' positions, to read (playing on them directly bypasses the checks; the
+        compiled core's games are copies)."""
+        if self._compiled is not None:
+            return self._compiled.states()
         return [table.state for table in self._tables]
 
+    @property
+    def final_states(self) -> dict[int, AnyState]:
+        """The final positions of the games the last step ended, by game (a new game has taken
+        their rows)."""
+        if self._compiled is not None:
+            return self._compiled.final_states()
+        return self._final_states
+
+    def observe_views(self, games: Sequence[int], seats: Sequence[int]) -> np.ndarray:
+        """The observations of ``seats[k]`` in game ``games[k]``'s current position, one row each."""
+        if self._compiled is not None:
+            return self._compiled.observe_views(games, seats)
+        return self.encoder.observe_views(self.states, games, seats)
+
+    def observe_final_views(self, games: Sequence[int], seats: Sequence[int]) -> np.ndarray:
+        """The same in the final positions of games the last step ended (keys of ``final_states``)."""
+        if self._compiled is not None:
+            return self._compiled.observe_final_views(games, seats)
+        finals = [self._final_states[game] for game in games]
+        return self.encoder.observe_views(finals, list(range(len(finals))), seats)
+
     def reset(self, seed: int | None = None) -> VectorStep:
+        self._started = True
+        if self._compiled is not None:
+            return VectorStep(*self._compiled.reset(seed), *self._blank())
         if seed is not None:
             self._seeds.seed(seed)
         self._tables = []
         self._trackers = []
-        self.final_states = {}
+        self._final_states = {}
         states = [self._start_game().state for _ in range(self.num_games)]
         return self._show(states, self._blank())
 
     def step(self, actions: Any) -> VectorStep:
-        if not self._tables:
+        if not self._started:
             raise RuntimeError("call reset() before step()")
+        if self._compiled is not None:
+            ends, final_observation = self._compiled.step(self._shaped(actions))
+            return VectorStep(*self._compiled.show(), *ends, final_observation)
         ids = self._check(actions)
-        self.final_states = {}
+        self._final_states = {}
         rewards, terminated, truncated, final_scores = ends = self._blank()
         final_observation = None
         encoder = self.encoder
@@ -138,16 +175,21 @@ class VectorGames:
                     if final_observation is None:
                         final_observation = np.zeros((self.num_games, self.encoder.size), np.float32)
                     final_observation[game] = self.encoder.observe(state, mover)
-                    self.final_states[game] = state
+                    self._final_states[game] = state
                     state = self._start_game(game).state
             states.append(state)
         return self._show(states, ends, final_observation)
 
-    def _check(self, actions: Any) -> list[int]:
-        """The action ids as ints, once every one is legal in its game."""
+    def _shaped(self, actions: Any) -> np.ndarray:
+        """The action ids as an array, once it has one integer id per game."""
         ids = np.asarray(actions)
         if ids.shape != (self.num_games,) or ids.dtype.kind not in "iu":
             raise ValueError(f"actions must be {self.num_games} integer action ids, not {ids.dtype} {ids.shape}")
+        return ids
+
+    def _check(self, actions: Any) -> list[int]:
+        """The action ids as ints, once every one is legal in its game."""
+        ids = self._shaped(actions)
         if ids.min() < 0 or ids.max() >= self.num_actions:
             game = int(np.flatnonzero((ids < 0) | (ids >= self.num_actions))[0])
             raise IllegalMoveError("core.bad_action", action=int(ids[game]), last=self.num_actions - 1)

@@ -46,10 +46,26 @@ typedef struct KashiGame {
   /* Draw the due chance event with its probability and apply it, as sample_chance does. */
   void (*apply_chance)(void *state, KashiRng *rng);
 
+  /* A full position consistent with this one, its hidden parts drawn at random (State.determinize);
+     NULL for a game that hides nothing. */
+  void (*determinize)(void *state, KashiRng *rng);
+
   /* The game's knowledge for search: evaluate() per seat and the rollout policy. */
   void (*evaluate)(const void *state, double *values);
   int (*rollout_action)(const void *state, KashiRng *rng);
   void (*scores)(const void *state, int *scores);
+
+  /* Once the game is over: a mask of the winning seats (bit per seat), and whether the game
+     was cut at the engine's cap rather than ended by the rules. */
+  unsigned (*winners)(const void *state);
+  int (*truncated)(const void *state);
+
+  /* Learning: the position as the ints the game's observation encoder reads (its learning
+     module's "packed" row, packed_width of them), so that the encoder's table lookups turn
+     them into the observation (at most KASHI_MAX_FIELDS); NULL for a game whose encoder reads
+     the state otherwise. */
+  int (*packed_width)(const void *state);
+  void (*write_packed)(const void *state, int64_t *row);
 } KashiGame;
 
 /* The games built into the core, and one by family name (NULL when absent). */

@@ -6,6 +6,8 @@
 **   State(family, fields)     a game's state built from its fields; ValueError when malformed
 **   random_games(state, games, seed)          uniformly random self-play from copies of state
 **   search(state, order, iterations, ...)     Monte Carlo tree search (search.h)
+**   Batch(starts, games, reward, teams)       games stepped together for self-play (batch.h),
+**                                             writing into NumPy arrays through the buffer protocol
 **
 ** The long loops (self-play, search) run with the GIL released on a private copy of the state.
 */
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "game.h"
 #include "search.h"
 
@@ -36,6 +39,7 @@ typedef struct StateObject {
 
 static PyObject *rng_type;   /* the Rng class */
 static PyObject *state_type; /* the State class */
+static PyObject *batch_type; /* the Batch class */
 static PyObject *illegal_action; /* IllegalAction, a ValueError */
 
 /* ---- helpers ---------------------------------------------------------------------------- */
@@ -183,15 +187,11 @@ static PyObject *state_family(PyObject *self, PyObject *unused) {
   return PyUnicode_FromString(((StateObject *)self)->game->family);
 }
 
-static PyObject *state_fields(PyObject *self, PyObject *unused) {
-  (void)unused;
-  StateObject *native = (StateObject *)self;
-  int64_t fields[KASHI_MAX_FIELDS];
-  int count = native->game->write_fields(native->state, fields);
+static PyObject *int64_tuple(const int64_t *values, int count) {
   PyObject *tuple = PyTuple_New(count);
   if (tuple == NULL) return NULL;
   for (int index = 0; index < count; index++) {
-    PyObject *item = PyLong_FromLongLong(fields[index]);
+    PyObject *item = PyLong_FromLongLong(values[index]);
     if (item == NULL) {
       Py_DECREF(tuple);
       return NULL;
@@ -199,6 +199,22 @@ static PyObject *state_fields(PyObject *self, PyObject *unused) {
     PyTuple_SetItem(tuple, index, item);
   }
   return tuple;
+}
+
+static PyObject *state_fields(PyObject *self, PyObject *unused) {
+  (void)unused;
+  StateObject *native = (StateObject *)self;
+  int64_t fields[KASHI_MAX_FIELDS];
+  return int64_tuple(fields, native->game->write_fields(native->state, fields));
+}
+
+static PyObject *state_packed(PyObject *self, PyObject *unused) {
+  (void)unused;
+  StateObject *native = (StateObject *)self;
+  if (native->game->write_packed == NULL) return PyErr_Format(PyExc_TypeError, "%s packs no rows", native->game->family);
+  int64_t row[KASHI_MAX_FIELDS];
+  native->game->write_packed(native->state, row);
+  return int64_tuple(row, native->game->packed_width(native->state));
 }
 
 static PyObject *state_copy(PyObject *self, PyObject *unused) {
@@ -316,6 +332,7 @@ static PyObject *state_sizeof(PyObject *self, PyObject *unused) {
 static PyMethodDef state_methods[] = {
     {"family", state_family, METH_NOARGS, "The game family's name."},
     {"fields", state_fields, METH_NOARGS, "The position as the game's fields."},
+    {"packed", state_packed, METH_NOARGS, "The row the game's observation encoder reads (learning)."},
     {"copy", state_copy, METH_NOARGS, "An independent copy."},
     {"current_player", state_current_player, METH_NOARGS, "The seat to move, -1 for chance, -2 when over."},
     {"num_actions", state_num_actions, METH_NOARGS, "The size of the action space."},
@@ -442,6 +459,267 @@ static PyObject *search(PyObject *module, PyObject *args) {
   return Py_BuildValue("(iN)", result.iterations, children);
 }
 
+/* ---- Batch ---------------------------------------------------------------------------------- */
+
+typedef struct BatchObject {
+  PyObject_HEAD
+  KashiBatch batch;
+  int open;
+} BatchObject;
+
+static PyObject *batch_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+  PyObject *starts, *teams;
+  int games, reward;
+  if (kwargs != NULL && PyDict_Size(kwargs)) return PyErr_Format(PyExc_TypeError, "Batch takes no keywords");
+  if (!PyArg_ParseTuple(args, "OiiO", &starts, &games, &reward, &teams)) return NULL;
+  Py_ssize_t players = PySequence_Size(starts);
+  if (players < 0 || PySequence_Size(teams) != players) {
+    return PyErr_Format(PyExc_ValueError, "one start and one team per seat");
+  }
+  if (players < 1 || players > KASHI_MAX_PLAYERS || games < 1 || (reward != KASHI_REWARD_WIN && reward != KASHI_REWARD_SCORE)) {
+    return PyErr_Format(PyExc_ValueError, "bad batch: %zd seats, %d games, reward %d", players, games, reward);
+  }
+  const KashiGame *game = NULL;
+  unsigned char *joined = NULL;
+  int team_of[KASHI_MAX_PLAYERS];
+  for (Py_ssize_t seat = 0; seat < players; seat++) {
+    PyObject *start = PySequence_GetItem(starts, seat);
+    PyObject *team = PySequence_GetItem(teams, seat);
+    int ok = start != NULL && team != NULL && is_instance(start, state_type, "a State");
+    if (ok) {
+      StateObject *held = (StateObject *)start;
+      team_of[seat] = (int)PyLong_AsLong(team);
+      ok = !PyErr_Occurred() && team_of[seat] >= 0 && team_of[seat] < KASHI_MAX_PLAYERS;
+      ok = ok && (game == NULL || game == held->game) && held->game->packed_width != NULL;
+      ok = ok && held->game->num_players(held->state) == players;
+      if (ok && joined == NULL) {
+        game = held->game;
+        joined = PyMem_Malloc(game->state_size * (size_t)players);
+      }
+      if (ok && joined != NULL) memcpy(joined + game->state_size * (size_t)seat, held->state, game->state_size);
+      if (ok && joined == NULL) PyErr_NoMemory();
+      if (!ok && !PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "starts of one game for every seat, teams 0..3");
+    }
+    Py_XDECREF(start);
+    Py_XDECREF(team);
+    if (!ok) {
+      PyMem_Free(joined);
+      return NULL;
+    }
+  }
+  BatchObject *self = (BatchObject *)new_object((PyObject *)type);
+  if (self == NULL || kashi_batch_open(&self->batch, game, games, joined, (KashiReward)reward, team_of) < 0) {
+    PyMem_Free(joined);
+    Py_XDECREF((PyObject *)self);
+    return PyErr_NoMemory();
+  }
+  PyMem_Free(joined);
+  self->open = 1;
+  return (PyObject *)self;
+}
+
+static void batch_dealloc(PyObject *self) {
+  BatchObject *held = (BatchObject *)self;
+  if (held->open) kashi_batch_close(&held->batch);
+  free_object(self);
+}
+
+/* A writable (or read-only) C-contiguous buffer of count items of item_size bytes. */
+static int get_buffer(PyObject *object, Py_buffer *view, Py_ssize_t item_size, Py_ssize_t count, int writable,
+                      const char *name) {
+  if (PyObject_GetBuffer(object, view, PyBUF_C_CONTIGUOUS | (writable ? PyBUF_WRITABLE : 0)) < 0) return -1;
+  if (view->itemsize != item_size || view->len != item_size * count) {
+    PyErr_Format(PyExc_ValueError, "%s needs %zd items of %zd bytes", name, count, item_size);
+    PyBuffer_Release(view);
+    return -1;
+  }
+  return 0;
+}
+
+static PyObject *batch_reset(PyObject *self, PyObject *args) {
+  unsigned long long seed;
+  if (!PyArg_ParseTuple(args, "K", &seed)) return NULL;
+  kashi_batch_reset(&((BatchObject *)self)->batch, seed);
+  Py_RETURN_NONE;
+}
+
+static PyObject *batch_first_illegal(PyObject *self, PyObject *argument) {
+  KashiBatch *batch = &((BatchObject *)self)->batch;
+  Py_buffer actions;
+  if (get_buffer(argument, &actions, sizeof(int64_t), batch->games, 0, "actions") < 0) return NULL;
+  int game = kashi_batch_first_illegal(batch, actions.buf);
+  PyBuffer_Release(&actions);
+  return PyLong_FromLong(game);
+}
+
+/* The buffers a call writes, each checked for its item size and count; released together. */
+typedef struct Buffers {
+  Py_buffer views[8];
+  int got;
+} Buffers;
+
+static int get_buffers(Buffers *buffers, PyObject *const *objects, const Py_ssize_t *sizes, const Py_ssize_t *counts,
+                       const char *const *names, int count, int first_writable) {
+  for (buffers->got = 0; buffers->got < count; buffers->got++) {
+    int index = buffers->got;
+    if (get_buffer(objects[index], &buffers->views[index], sizes[index], counts[index], index >= first_writable,
+                   names[index]) < 0) {
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static void release_buffers(Buffers *buffers) {
+  for (int index = 0; index < buffers->got; index++) PyBuffer_Release(&buffers->views[index]);
+}
+
+/* A packed value outside the observer's tables is a bug of the game's packing or its encoder. */
+static int lookups_held(KashiBatch *batch) {
+  if (!batch->lookup_failed) return 1;
+  batch->lookup_failed = 0;
+  PyErr_SetString(PyExc_RuntimeError, "a packed value fell outside the observation tables");
+  return 0;
+}
+
+static Py_ssize_t observation_size(const KashiBatch *batch) { return batch->observer.size ? batch->observer.size : 1; }
+
+/* step(actions, rewards, terminated, truncated, final_scores, ended, final_packed,
+   final_observations): every action must be legal (first_illegal says so); the rows of the
+   other arrays are written (the final ones in the rows of the games that ended). */
+static PyObject *batch_step(PyObject *self, PyObject *args) {
+  KashiBatch *batch = &((BatchObject *)self)->batch;
+  PyObject *objects[8];
+  if (!PyArg_ParseTuple(args, "OOOOOOOO", &objects[0], &objects[1], &objects[2], &objects[3], &objects[4], &objects[5],
+                        &objects[6], &objects[7])) {
+    return NULL;
+  }
+  Py_ssize_t games = batch->games, seats = (Py_ssize_t)batch->games * batch->players;
+  const Py_ssize_t sizes[8] = {sizeof(int64_t), sizeof(float), 1, 1, sizeof(int64_t), 1, sizeof(int64_t), sizeof(float)};
+  const Py_ssize_t counts[8] = {games, seats, games, games, seats, games, games * batch->width,
+                                games * observation_size(batch)};
+  const char *const names[8] = {"actions", "rewards", "terminated", "truncated", "final_scores", "ended",
+                                "final_packed", "final_observations"};
+  Buffers buffers;
+  if (get_buffers(&buffers, objects, sizes, counts, names, 8, 1) == 0) {
+    Py_buffer *views = buffers.views;
+    if (kashi_batch_first_illegal(batch, views[0].buf) >= 0) {
+      PyErr_SetString(illegal_action, "an action is not legal in its game");
+    } else {
+      KashiStepOut out = {views[1].buf, views[2].buf, views[3].buf, views[4].buf,
+                          views[5].buf, views[6].buf, views[7].buf};
+      kashi_batch_step(batch, views[0].buf, &out);
+      lookups_held(batch);
+    }
+  }
+  release_buffers(&buffers);
+  if (PyErr_Occurred()) return NULL;
+  Py_RETURN_NONE;
+}
+
+/* show(packed, masks, to_move, observations): each game's packed row, legal-action mask, seat to
+   move and observation by that seat. */
+static PyObject *batch_show(PyObject *self, PyObject *args) {
+  KashiBatch *batch = &((BatchObject *)self)->batch;
+  PyObject *objects[4];
+  if (!PyArg_ParseTuple(args, "OOOO", &objects[0], &objects[1], &objects[2], &objects[3])) return NULL;
+  Py_ssize_t games = batch->games, actions = batch->game->num_actions(batch->starts);
+  const Py_ssize_t sizes[4] = {sizeof(int64_t), 1, sizeof(int64_t), sizeof(float)};
+  const Py_ssize_t counts[4] = {games * batch->width, games * actions, games, games * observation_size(batch)};
+  const char *const names[4] = {"packed", "masks", "to_move", "observations"};
+  Buffers buffers;
+  if (get_buffers(&buffers, objects, sizes, counts, names, 4, 0) == 0) {
+    Py_buffer *views = buffers.views;
+    kashi_batch_show(batch, views[0].buf, views[1].buf, views[2].buf, views[3].buf);
+    lookups_held(batch);
+  }
+  release_buffers(&buffers);
+  if (PyErr_Occurred()) return NULL;
+  Py_RETURN_NONE;
+}
+
+/* observe_with(indices, offsets, table): the encoder's lookups, so that show and step write
+   observations too. */
+static PyObject *batch_observe_with(PyObject *self, PyObject *args) {
+  KashiBatch *batch = &((BatchObject *)self)->batch;
+  PyObject *objects[3];
+  int size;
+  if (!PyArg_ParseTuple(args, "iOOO", &size, &objects[0], &objects[1], &objects[2])) return NULL;
+  if (size < 1) return PyErr_Format(PyExc_ValueError, "an observation of %d entries", size);
+  Py_buffer table;
+  if (PyObject_GetBuffer(objects[2], &table, PyBUF_C_CONTIGUOUS) < 0) return NULL;
+  Py_ssize_t entries = (Py_ssize_t)size * batch->players;
+  const Py_ssize_t sizes[2] = {sizeof(int64_t), sizeof(int64_t)};
+  const Py_ssize_t counts[2] = {entries, entries};
+  const char *const names[2] = {"indices", "offsets"};
+  Buffers buffers;
+  if (table.itemsize != sizeof(float)) {
+    PyErr_SetString(PyExc_ValueError, "the table holds float32 values");
+  } else {
+    if (get_buffers(&buffers, objects, sizes, counts, names, 2, 2) == 0 &&
+        kashi_batch_observe_with(batch, size, buffers.views[0].buf, buffers.views[1].buf, table.buf,
+                                 table.len / (Py_ssize_t)sizeof(float)) < 0) {
+      PyErr_SetString(PyExc_ValueError, "an index outside the packed row, or no memory for the tables");
+    }
+    release_buffers(&buffers);
+  }
+  PyBuffer_Release(&table);
+  if (PyErr_Occurred()) return NULL;
+  Py_RETURN_NONE;
+}
+
+static int game_index(const KashiBatch *batch, PyObject *argument) {
+  long game = PyLong_AsLong(argument);
+  if (game == -1 && PyErr_Occurred()) return -1;
+  if (game < 0 || game >= batch->games) {
+    PyErr_Format(PyExc_IndexError, "no game %ld in a batch of %d", game, batch->games);
+    return -1;
+  }
+  return (int)game;
+}
+
+static PyObject *batch_state(PyObject *self, PyObject *argument) {
+  KashiBatch *batch = &((BatchObject *)self)->batch;
+  int game = game_index(batch, argument);
+  return game < 0 ? NULL : (PyObject *)wrap_copy(batch->game, kashi_batch_state(batch, game));
+}
+
+static PyObject *batch_final(PyObject *self, PyObject *argument) {
+  KashiBatch *batch = &((BatchObject *)self)->batch;
+  int game = game_index(batch, argument);
+  return game < 0 ? NULL : (PyObject *)wrap_copy(batch->game, kashi_batch_final(batch, game));
+}
+
+static PyObject *batch_packed_width(PyObject *self, PyObject *unused) {
+  (void)unused;
+  KashiBatch *batch = &((BatchObject *)self)->batch;
+  return PyLong_FromLong(batch->game->packed_width(batch->starts));
+}
+
+static PyMethodDef batch_methods[] = {
+    {"reset", batch_reset, METH_VARARGS, "reset(seed): every game anew, the games' seeds drawn from seed."},
+    {"first_illegal", batch_first_illegal, METH_O, "The first game whose action is not legal there, or -1."},
+    {"step", batch_step, METH_VARARGS,
+     "step(actions, rewards, terminated, truncated, final_scores, ended, final_packed, final_observations)."},
+    {"show", batch_show, METH_VARARGS, "show(packed, masks, to_move, observations): write every game's rows."},
+    {"observe_with", batch_observe_with, METH_VARARGS, "observe_with(size, indices, offsets, table): the encoder's lookups."},
+    {"state", batch_state, METH_O, "A copy of a game's position."},
+    {"final", batch_final, METH_O, "A copy of the final position of a game the last step ended."},
+    {"packed_width", batch_packed_width, METH_NOARGS, "The ints of a packed row."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyType_Slot batch_slots[] = {
+    {Py_tp_new, batch_new},
+    {Py_tp_dealloc, batch_dealloc},
+    {Py_tp_methods, batch_methods},
+    {Py_tp_doc, "Games of one configuration stepped together (batch.h)."},
+    {0, NULL},
+};
+
+static PyType_Spec batch_spec = {"kashi.core.native._core.Batch", sizeof(BatchObject), 0, Py_TPFLAGS_DEFAULT,
+                                 batch_slots};
+
 static PyMethodDef module_methods[] = {
     {"random_games", random_games, METH_VARARGS,
      "random_games(state, games, seed): uniformly random self-play from copies of state; (games, moves, score total)."},
@@ -461,8 +739,9 @@ PyMODINIT_FUNC PyInit__core(void) {
   if (module == NULL) return NULL;
   rng_type = PyType_FromSpec(&rng_spec);
   state_type = PyType_FromSpec(&state_spec);
+  batch_type = PyType_FromSpec(&batch_spec);
   illegal_action = PyErr_NewException("kashi.core.native._core.IllegalAction", PyExc_ValueError, NULL);
-  if (rng_type == NULL || state_type == NULL || illegal_action == NULL) goto fail;
+  if (rng_type == NULL || state_type == NULL || batch_type == NULL || illegal_action == NULL) goto fail;
   PyObject *families = PyList_New(0);
   for (int index = 0; families != NULL && kashi_games[index] != NULL; index++) {
     PyObject *name = PyUnicode_FromString(kashi_games[index]->family);
@@ -476,8 +755,10 @@ PyMODINIT_FUNC PyInit__core(void) {
   }
   Py_INCREF(rng_type);
   Py_INCREF(state_type);
+  Py_INCREF(batch_type);
   Py_INCREF(illegal_action);
   if (PyModule_AddObject(module, "Rng", rng_type) < 0 || PyModule_AddObject(module, "State", state_type) < 0 ||
+      PyModule_AddObject(module, "Batch", batch_type) < 0 ||
       PyModule_AddObject(module, "IllegalAction", illegal_action) < 0) {
     goto fail;
   }

@@ -222,6 +222,7 @@ int kashi_search(const KashiGame *game, const void *root, const int *root_order,
   int done = 0;
   while (done < budget && (deadline == 0.0 || done == 0 || now_seconds() < deadline) && make_room(&tree)) {
     memcpy(state, root, game->state_size);
+    if (game->determinize != NULL) game->determinize(state, &tree.rng);
     iterate(&tree, state);
     done++;
     if (settings->early_stop && done % SETTLE_CHECK == 0 && settled(&tree, budget - done)) break;

@@ -73,6 +73,7 @@ class AzulEncoder(Encoder):
         self.partial_floor: bool = probe.rules.partial_floor
         self.grey: bool = probe.rules.grey
         self.last_round = max(int(config.options.get("rounds") or 0), 5)
+        self.max_rounds: int = probe.rules.max_rounds
         layout = self.layout = Layout()
         layout.add("factories", factories * 5, 4)
         layout.add("centre", 5, 20)
@@ -159,7 +160,7 @@ class AzulEncoder(Encoder):
                 filled = lookups.offset(np.arange(-1, 5) >= 0, -1)
                 entries += [(cells_at + other * 25 + cell, filled) for other in seats for cell in range(25)]
             entries += [(flags_at + 2, one_hot(other, -2, players - 1)) for other in seats]
-            entries.append((flags_at + 1, counts(len(entries), self.last_round)))
+            entries.append((flags_at + 1, counts(len(entries), self.max_rounds)))  # the round, clipped at last_round
             entries += [(flags_at + 4, one_hot(line, -1, 4)) for line in range(5)]
             self.gathers.append(gather_arrays(entries))
         self.table = lookups.flat()
@@ -186,7 +187,7 @@ class AzulEncoder(Encoder):
             *view.line_colour,
             *view.line_count,
             view.marker_in_centre,
-            min(view.round, self.last_round),
+            view.round,
             view.current_player,
             view.marker_floor,
             view.tiling[1] if view.tiling is not None else -1,
@@ -221,9 +222,7 @@ class AzulEncoder(Encoder):
         views: Sequence[Any] = states
         seats = [view.current_player for view in views]
         tiling = [row for row, view in enumerate(views) if view.tiling is not None]  # their masks are the engine's
-        index = rows.packed.take(self._indices.take(seats, 0) + rows.starts)
-        index += self._offsets.take(seats, 0)
-        observations = self.table.take(index)
+        observations = self.observe_packed(rows.packed, rows.starts, seats)
         if self.partial_floor:
             return observations, np.stack([self.mask(state) for state in states])
         masks = DRAFT_ROWS.take(rows.tiles + rows.accepts, 0).reshape(count, -1)
@@ -236,7 +235,22 @@ class AzulEncoder(Encoder):
     def observe_views(self, states: Sequence[AnyState], games: Sequence[int], seats: Sequence[int]) -> np.ndarray:
         """Every game packed once as a row, then one gather of the seats' entries from their rows."""
         rows = self._packed(states)
-        index = rows.packed.take(self._indices.take(seats, 0) + rows.starts.take(games, 0))
+        return self.observe_packed(rows.packed, rows.starts.take(games, 0), seats)
+
+    def lookups(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per observer seat, which packed int each entry reads and its offset into ``table``,
+        and the table: entry ``j`` of seat ``s`` is ``table[row[indices[s, j]] + offsets[s, j]]``."""
+        return self._indices, self._offsets, self.table
+
+    @property
+    def packed_width(self) -> int:
+        """The ints of a packed row (what the compiled engine's ``write_packed`` writes)."""
+        return self._width
+
+    def observe_packed(self, packed: np.ndarray, starts: np.ndarray, seats: Sequence[int] | np.ndarray) -> np.ndarray:
+        """The observations of ``seats``, each read from the packed row starting at ``starts``
+        (a column) in the flat ``packed``: one gather of packed ints, one of values."""
+        index = packed.take(self._indices.take(seats, 0) + starts)
         index += self._offsets.take(seats, 0)
         observations: np.ndarray = self.table.take(index)
         return observations

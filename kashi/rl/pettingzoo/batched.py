@@ -101,10 +101,10 @@ class KashiBatchedParallelEnv:
     def _add_final(self, infos: dict[str, PerAgent], ended: np.ndarray, scores: np.ndarray) -> None:
         """Each agent's view of the final positions of the games that ended, and their scores."""
         no_moves = np.zeros((self.num_games, self.games.num_actions), np.int8)  # calloc: no page touched
-        games, states = list(self.games.final_states), list(self.games.final_states.values())
+        games = np.flatnonzero(ended).tolist()
         seats = len(self.agents)
-        every = [(row, seat) for row in range(len(states)) for seat in range(seats)]
-        views = self.encoder.observe_views(states, *zip(*every, strict=True)).reshape(len(states), seats, -1)
+        every = [(game, seat) for game in games for seat in range(seats)]
+        views = self.games.observe_final_views(*zip(*every, strict=True)).reshape(len(games), seats, -1)
         for seat, agent in enumerate(self.agents):
             final = np.zeros((self.num_games, self.encoder.size), np.float32)
             final[games] = views[:, seat]
@@ -136,7 +136,7 @@ class KashiBatchedParallelEnv:
         it is to move, zero elsewhere."""
         seats = np.arange(len(self.agents))
         waiting_seats, waiting_games = np.nonzero(seats[:, None] != step.to_move)
-        views = self.encoder.observe_views(self.games.states, waiting_games.tolist(), waiting_seats.tolist())
+        views = self.games.observe_views(waiting_games.tolist(), waiting_seats.tolist())
         observations = {}
         for seat, agent in enumerate(self.agents):
             moving = step.to_move == seat

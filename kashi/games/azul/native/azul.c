@@ -548,6 +548,19 @@ static int field_count(int players) {
   return AZUL_HEADER_FIELDS + (2 * players + 1 + 3) * AZUL_COLOURS + AZUL_SEAT_FIELDS * players;
 }
 
+/* The tiles per colour of each factory, then of the centre, the bag and the lid; how many ints. */
+static int write_tile_counts(const AzulState *state, int64_t *out) {
+  const uint8_t *const places[] = {state->centre, state->bag, state->lid};
+  int count = 0;
+  for (int factory = 0; factory < state->factory_count; factory++) {
+    for (int colour = 0; colour < AZUL_COLOURS; colour++) out[count++] = state->factories[factory][colour];
+  }
+  for (int place = 0; place < 3; place++) {
+    for (int colour = 0; colour < AZUL_COLOURS; colour++) out[count++] = places[place][colour];
+  }
+  return count;
+}
+
 static int write_fields(const void *opaque, int64_t *out) {
   const AzulState *state = opaque;
   const AzulRules *rules = &state->rules;
@@ -560,13 +573,7 @@ static int write_fields(const void *opaque, int64_t *out) {
   };
   int count = AZUL_HEADER_FIELDS;
   memcpy(out, header, sizeof header);
-  for (int source = 0; source < sources(state) + 2; source++) {
-    const uint8_t *tiles = source < state->factory_count ? state->factories[source]
-                           : source == state->factory_count ? state->centre
-                           : source == state->factory_count + 1 ? state->bag
-                                                                 : state->lid;
-    for (int colour = 0; colour < AZUL_COLOURS; colour++) out[count++] = tiles[colour];
-  }
+  count += write_tile_counts(state, out + count);
   for (int seat = 0; seat < state->players; seat++) {
     const AzulBoard *board = &state->boards[seat];
     out[count++] = board->score;
@@ -882,6 +889,65 @@ static int rollout_action(const void *opaque, KashiRng *rng) {
   return best;
 }
 
+/* ---- the end, and learning (learning.py) --------------------------------------------------- */
+
+/* The highest (score, complete rows) wins; equal keys share the win. */
+static unsigned winners(const void *opaque) {
+  const AzulState *state = opaque;
+  unsigned best = 0;
+  int best_score = -1, best_rows = -1;
+  for (int seat = 0; seat < state->players; seat++) {
+    int score = state->boards[seat].score, rows = full_rows(state->boards[seat].wall);
+    if (score > best_score || (score == best_score && rows > best_rows)) {
+      best = 0;
+      best_score = score;
+      best_rows = rows;
+    }
+    if (score == best_score && rows == best_rows) best |= 1u << seat;
+  }
+  return best;
+}
+
+static int truncated(const void *state) { return ((const AzulState *)state)->ended == AZUL_TRUNCATED; }
+
+static const int TILE_COUNTS = AZUL_TILES_PER_COLOUR + 1; /* an accept mask's step in a mask key */
+
+static int packed_width(const void *opaque) {
+  const AzulState *state = opaque;
+  int sources_and_colours = sources(state) * AZUL_COLOURS;
+  return 2 * sources_and_colours + 10 + 2 * state->players + 10 * state->players + 5 + AZUL_WALL_CELLS * state->players;
+}
+
+/* AzulEncoder._write's row: per source and colour the mover's accept key, then the tiles of
+   each factory and the centre, bag and lid; per seat the floor's length and the score; the
+   line colours and counts; the marker in the centre, the round, the seat to move, the marker's
+   taker, the line waiting on the grey side (-1: none); the wall cells. */
+static void write_packed(const void *opaque, int64_t *row) {
+  const AzulState *state = opaque;
+  const AzulBoard *mover = &state->boards[state->current_player > 0 ? state->current_player : 0];
+  int at = 0;
+  for (int source = 0; source < sources(state); source++) {
+    for (int colour = 0; colour < AZUL_COLOURS; colour++) row[at++] = mover->accept[colour] * TILE_COUNTS;
+  }
+  at += write_tile_counts(state, row + at);
+  for (int seat = 0; seat < state->players; seat++) row[at++] = state->boards[seat].floor_length;
+  for (int seat = 0; seat < state->players; seat++) row[at++] = state->boards[seat].score;
+  for (int seat = 0; seat < state->players; seat++) {
+    for (int line = 0; line < AZUL_LINES; line++) row[at++] = state->boards[seat].line_colour[line];
+  }
+  for (int seat = 0; seat < state->players; seat++) {
+    for (int line = 0; line < AZUL_LINES; line++) row[at++] = state->boards[seat].line_count[line];
+  }
+  row[at++] = state->marker_in_centre;
+  row[at++] = state->round;
+  row[at++] = state->current_player;
+  row[at++] = state->marker_floor;
+  row[at++] = state->tiling_seat >= 0 ? state->tiling_line : -1;
+  for (int seat = 0; seat < state->players; seat++) {
+    for (int cell = 0; cell < AZUL_WALL_CELLS; cell++) row[at++] = state->boards[seat].cells[cell];
+  }
+}
+
 const KashiGame azul_game = {
     .family = "azul",
     .state_size = sizeof(AzulState),
@@ -897,4 +963,8 @@ const KashiGame azul_game = {
     .evaluate = evaluate,
     .rollout_action = rollout_action,
     .scores = scores,
+    .winners = winners,
+    .truncated = truncated,
+    .packed_width = packed_width,
+    .write_packed = write_packed,
 };
