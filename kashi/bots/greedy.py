@@ -6,6 +6,7 @@ from random import Random
 from typing import Any
 
 from kashi.bots.base import Limits
+from kashi.core import native
 from kashi.core.registry import AnyState
 from kashi.core.state import State
 
@@ -26,16 +27,22 @@ class GreedyBot:
         return greedy_move(view, self.rng)
 
 
-def move_values(state: AnyState, moves: list[Any]) -> list[float]:
-    """The mover's evaluation after each of ``moves`` (the contract's default appraisal, which
-    greedy uses even where a game appraises more)."""
-    return State.appraise(state, moves)
+def move_values(state: AnyState, moves: list[Any], compiled: bool = True) -> list[float]:
+    """The mover's evaluation after each of the legal ``moves`` (the contract's default
+    appraisal, which greedy uses even where a game appraises more): by the compiled core where
+    the game has one, unless ``compiled`` is off."""
+    held = native.compiled(state) if compiled else None
+    if held is None:
+        return State.appraise(state, moves)
+    actions, values = native.CORE.greedy_values(held)  # type: ignore[union-attr]
+    by_action = dict(zip(actions, values, strict=True))
+    return [by_action[state.action_id(move)] for move in moves]
 
 
-def greedy_move(state: AnyState, rng: Random) -> Any:
+def greedy_move(state: AnyState, rng: Random, compiled: bool = True) -> Any:
     """A move with the best evaluation for the mover, ties broken at random."""
     moves = state.legal_moves()
-    return best_move(moves, move_values(state, moves), rng)
+    return best_move(moves, move_values(state, moves, compiled), rng)
 
 
 def best_move(moves: list[Any], values: list[float], rng: Random) -> Any:

@@ -9,6 +9,10 @@ best margin, summed over ``samples`` determinizations. Greedy stands in for ever
 exact model of the greedy bot, a rough one of other players. The candidates of one sample share
 the determinization and the random stream, so they differ by their own consequences, not by luck.
 The work is bounded by width, samples and plies, never by the clock, so a seed fixes the play.
+
+Where the game has a compiled engine, greedy's values and each sample's playouts run in C
+(``kashi/core/native/playout.c``: the same play with the core's random numbers); ``compiled=0``
+keeps them in Python.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from typing import Any
 from kashi.bots.base import Limits
 from kashi.bots.greedy import greedy_move, move_values
 from kashi.bots.values import margin
+from kashi.core import native
 from kashi.core.registry import AnyState
 from kashi.core.state import CHANCE
 
@@ -29,11 +34,14 @@ PLIES = 10
 class RolloutBot:
     name = "rollout"
 
-    def __init__(self, seed: int | None = None, width: int = 6, samples: int = 1, plies: int = PLIES) -> None:
+    def __init__(
+        self, seed: int | None = None, width: int = 6, samples: int = 1, plies: int = PLIES, compiled: bool = True
+    ) -> None:
         self.rng = Random(seed)
         self.width = width
         self.samples = samples
         self.plies = plies
+        self.compiled = compiled
 
     def choose(self, view: AnyState, limits: Limits) -> Any:
         moves = view.legal_moves()
@@ -48,7 +56,7 @@ class RolloutBot:
 
     def candidates(self, view: AnyState, moves: list[Any]) -> list[Any]:
         """Greedy's ``width`` best of ``moves``."""
-        values = move_values(view, moves)
+        values = move_values(view, moves, self.compiled)
         ranked = sorted(range(len(moves)), key=lambda index: -values[index])
         return [moves[index] for index in ranked[: self.width]]
 
@@ -64,6 +72,13 @@ class RolloutBot:
         """The mover's margin after each candidate's playout on one sample: the candidates share
         its determinization and random stream (common random numbers), so that they differ by
         their own consequences, not by luck."""
+        held = native.compiled(view) if self.compiled else None
+        if held is not None:
+            ids = [view.action_id(move) for move in candidates]
+            margins: list[float] = native.CORE.sample_margins(  # type: ignore[union-attr]
+                held, ids, self.plies, self.rng.getrandbits(64)
+            )
+            return margins
         seat = view.current_player
         state = view.determinize(self.rng)
         stream = self.rng.getrandbits(64)
@@ -84,5 +99,5 @@ class RolloutBot:
             elif state.current_player < 0:
                 return
             else:
-                state.play(greedy_move(state, rng))
+                state.play(greedy_move(state, rng, self.compiled))
                 decisions += 1

@@ -6,6 +6,7 @@
 **   State(family, fields)     a game's state built from its fields; ValueError when malformed
 **   random_games(state, games, seed)          uniformly random self-play from copies of state
 **   search(state, order, iterations, ...)     Monte Carlo tree search (search.h)
+**   greedy_values(state), sample_margins(...)  greedy play and greedy playouts (playout.h)
 **   Batch(starts, games, reward, teams)       games stepped together for self-play (batch.h),
 **                                             writing into NumPy arrays through the buffer protocol
 **
@@ -22,6 +23,7 @@
 
 #include "batch.h"
 #include "game.h"
+#include "playout.h"
 #include "search.h"
 
 enum { ERROR_SIZE = 200 };
@@ -459,6 +461,62 @@ static PyObject *search(PyObject *module, PyObject *args) {
   return Py_BuildValue("(iN)", result.iterations, children);
 }
 
+static PyObject *greedy_values(PyObject *module, PyObject *argument) {
+  (void)module;
+  StateObject *held = state_argument(argument);
+  if (held == NULL) return NULL;
+  int actions[KASHI_MAX_ACTIONS];
+  double values[KASHI_MAX_ACTIONS];
+  int count = kashi_greedy_values(held->game, held->state, actions, values);
+  PyObject *ids = int_list(actions, count);
+  PyObject *floats = PyList_New(count);
+  for (int index = 0; floats != NULL && index < count; index++) {
+    PyList_SetItem(floats, index, PyFloat_FromDouble(values[index]));
+  }
+  if (ids == NULL || floats == NULL) {
+    Py_XDECREF(ids);
+    Py_XDECREF(floats);
+    return NULL;
+  }
+  return Py_BuildValue("(NN)", ids, floats);
+}
+
+static PyObject *sample_margins(PyObject *module, PyObject *args) {
+  (void)module;
+  PyObject *argument, *sequence;
+  int plies;
+  unsigned long long seed;
+  if (!PyArg_ParseTuple(args, "OOiK", &argument, &sequence, &plies, &seed)) return NULL;
+  StateObject *view = state_argument(argument);
+  if (view == NULL) return NULL;
+  Py_ssize_t count = PySequence_Size(sequence);
+  if (count < 0) return NULL;
+  if (count > KASHI_MAX_ACTIONS) return PyErr_Format(PyExc_ValueError, "more candidates than actions");
+  int candidates[KASHI_MAX_ACTIONS];
+  double margins[KASHI_MAX_ACTIONS];
+  for (Py_ssize_t index = 0; index < count; index++) {
+    PyObject *item = PySequence_GetItem(sequence, index);
+    if (item == NULL) return NULL;
+    int failed = read_action(item, &candidates[index]);
+    Py_DECREF(item);
+    if (failed) return NULL;
+  }
+  void *copy = PyMem_Malloc(view->game->state_size);
+  if (copy == NULL) return PyErr_NoMemory();
+  memcpy(copy, view->state, view->game->state_size);
+  KashiRng rng;
+  kashi_rng_seed(&rng, seed);
+  Py_BEGIN_ALLOW_THREADS
+  kashi_sample_margins(view->game, copy, candidates, (int)count, plies, &rng, margins);
+  Py_END_ALLOW_THREADS
+  PyMem_Free(copy);
+  PyObject *list = PyList_New(count);
+  for (Py_ssize_t index = 0; list != NULL && index < count; index++) {
+    PyList_SetItem(list, index, PyFloat_FromDouble(margins[index]));
+  }
+  return list;
+}
+
 /* ---- Batch ---------------------------------------------------------------------------------- */
 
 typedef struct BatchObject {
@@ -721,6 +779,10 @@ static PyType_Spec batch_spec = {"kashi.core.native._core.Batch", sizeof(BatchOb
                                  batch_slots};
 
 static PyMethodDef module_methods[] = {
+    {"greedy_values", greedy_values, METH_O,
+     "greedy_values(state): the legal action ids and the mover's evaluation after each."},
+    {"sample_margins", sample_margins, METH_VARARGS,
+     "sample_margins(view, candidates, plies, seed): RolloutBot.sample_margins, in C."},
     {"random_games", random_games, METH_VARARGS,
      "random_games(state, games, seed): uniformly random self-play from copies of state; (games, moves, score total)."},
     {"search", search, METH_VARARGS,

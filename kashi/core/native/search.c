@@ -1,5 +1,7 @@
 #include "search.h"
 
+#include "playout.h"
+
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -122,15 +124,6 @@ static int select_child(Tree *tree, void *state, int node) {
   }
 }
 
-static double margin(const double *values, int players, int seat) {
-  if (players == 1) return values[seat];
-  double best_other = -INFINITY;
-  for (int other = 0; other < players; other++) {
-    if (other != seat && values[other] > best_other) best_other = values[other];
-  }
-  return values[seat] - best_other;
-}
-
 static void rollout(Tree *tree, void *state) {
   const KashiGame *game = tree->game;
   for (int ply = 0; ply < tree->settings->rollout_plies; ply++) {
@@ -172,7 +165,7 @@ static void iterate(Tree *tree, void *state) {
   double values[KASHI_MAX_PLAYERS], rewards[KASHI_MAX_PLAYERS];
   int players = game->num_players(state);
   game->evaluate(state, values);
-  for (int seat = 0; seat < players; seat++) rewards[seat] = tanh(margin(values, players, seat) / tree->settings->scale);
+  for (int seat = 0; seat < players; seat++) rewards[seat] = tanh(kashi_margin(values, players, seat) / tree->settings->scale);
   tree->nodes[0].visits++;
   for (int step = 0; step < depth; step++) {
     Node *child = &tree->nodes[path[step].node];
