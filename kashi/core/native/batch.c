@@ -109,7 +109,7 @@ void kashi_batch_reset(KashiBatch *batch, uint64_t seed) {
 int kashi_batch_first_illegal(const KashiBatch *batch, const int64_t *actions) {
   for (int game = 0; game < batch->games; game++) {
     int64_t action = actions[game];
-    int in_range = action >= 0 && action < KASHI_MAX_ACTIONS;
+    int in_range = action >= 0 && action < batch->game->num_actions(batch->starts);
     if (!in_range || !batch->game->is_legal(kashi_batch_state(batch, game), (int)action)) return game;
   }
   return -1;

@@ -19,7 +19,9 @@
 /* current_player while a chance event is due, and once the game is over (as in state.py). */
 enum { KASHI_CHANCE = -1, KASHI_TERMINAL = -2 };
 
-/* The most actions and seats any game of the core has; buffers are sized by them. */
+/* The most actions legal at once in any position of any game (buffers of legal ids are sized by
+   it; the ids themselves run to num_actions, which may be larger), the most seats, and the most
+   fields or packed ints of a position. */
 enum { KASHI_MAX_ACTIONS = 8192, KASHI_MAX_PLAYERS = 4, KASHI_MAX_FIELDS = 1024 };
 
 /* What apply and read_fields answer. */

@@ -3,8 +3,9 @@
 
 #include "game.h"
 #include "../../games/azul/native/azul.h"
+#include "../../games/ingenious/native/ingenious.h"
 
-const KashiGame *const kashi_games[] = {&azul_game, NULL};
+const KashiGame *const kashi_games[] = {&azul_game, &ingenious_game, NULL};
 
 const KashiGame *kashi_game_named(const char *family) {
   for (int index = 0; kashi_games[index] != NULL; index++) {

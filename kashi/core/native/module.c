@@ -18,6 +18,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,11 +92,12 @@ static PyObject *int_list(const int *values, int count) {
   return list;
 }
 
-/* An action id from a Python int; -1 with an exception when it is not an int. */
+/* An action id from a Python int (-1, which every game refuses, for one beyond any int); -1
+   with an exception when it is not an int. Each game checks the id against its own space. */
 static int read_action(PyObject *argument, int *action) {
   long value = PyLong_AsLong(argument);
   if (value == -1 && PyErr_Occurred()) return -1;
-  *action = value < -1 || value > KASHI_MAX_ACTIONS ? -1 : (int)value;
+  *action = value < -1 || value > INT_MAX ? -1 : (int)value;
   return 0;
 }
 

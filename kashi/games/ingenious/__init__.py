@@ -17,7 +17,15 @@ def make_state(players: int, options: Mapping[str, Any], start: int) -> Ingeniou
     return IngeniousState(IngeniousRules.from_options(options), players, start)
 
 
-FAMILY = Family("ingenious", (1, 2, 3, 4), OPTIONS, make_state, check_options, "kashi.games.ingenious.learning")
+FAMILY = Family(
+    "ingenious",
+    (1, 2, 3, 4),
+    OPTIONS,
+    make_state,
+    check_options,
+    "kashi.games.ingenious.learning",
+    compiled="kashi.games.ingenious.compiled",
+)
 
 TUTORIAL = {
     "start": "centre-star",
