@@ -47,8 +47,8 @@ test-slow: $(TESTING) $(CORE) test-sanitized
 # the sanitizers' runtime is preloaded and leak checks (Python keeps memory to the end) are off.
 SANITIZED := build/sanitized/_core.abi3.so
 SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-COMPILED_TESTS := tests/core/test_compiled_core.py tests/games/azul/test_compiled_azul.py \
-	tests/games/ingenious/test_compiled_ingenious.py tests/rl/test_rl_compiled_games.py
+COMPILED_TESTS := tests/core/test_compiled_core.py tests/rl/test_rl_compiled_games.py \
+	$(wildcard tests/games/*/test_compiled_*.py)
 
 $(SANITIZED): $(CORE_SOURCES) | $(BIN)/python
 	mkdir -p $(@D)

@@ -48,6 +48,19 @@ def lockstep_game(state: Any, seed: int, probes: int = 2) -> int:
     return steps
 
 
+def play_randomly(state: Any, seed: int, plies: int) -> Any:
+    """``state`` after ``plies`` random steps (chance included) drawn from ``seed``, or its end."""
+    rng = SplitMix64(seed)
+    for _ in range(plies):
+        if state.current_player == CHANCE:
+            state.apply_chance(state.sample_chance(rng))
+        elif state.current_player == TERMINAL:
+            break
+        else:
+            state.play(state.random_move(rng))
+    return state
+
+
 def refuse_illegal(state: Any, compiled: Any, legal: set[int], rng: Random, probes: int) -> None:
     """Action ids that are not legal (out of range included) are refused by both engines."""
     fields = compiled.fields()

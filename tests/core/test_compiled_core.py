@@ -50,24 +50,6 @@ def test_random_fields_are_refused_with_a_clear_error(core):
             core.State("azul", fields)
 
 
-def test_a_field_changed_at_random_is_refused_or_plays_on(core):
-    """One field of a sound position set to a random value: refused with a ValueError, or a
-    position the engine can play from (the checks keep every array index in range)."""
-    rng = Random(11)
-    refused = played = 0
-    for round_ in range(2000):
-        fields = list(native.compiled(azul_state(2 + round_ % 3, seed=round_)).fields())
-        fields[rng.randrange(len(fields))] = rng.choice([-3, -2, -1, 0, 1, 2, 4, 5, 6, 19, 20, 21, 100, 10001])
-        try:
-            state = core.State("azul", fields)
-        except ValueError:
-            refused += 1
-            continue
-        core.random_games(state, 1, round_)
-        played += 1
-    assert refused > 1000 and played > 100
-
-
 def test_wrong_types_and_sizes_are_refused(core):
     with pytest.raises(ValueError, match="no compiled engine"):
         core.State("chess", [])
@@ -143,3 +125,36 @@ def test_a_learned_evaluation_keeps_the_python_search(core, monkeypatch):
     monkeypatch.setattr(native, "compiled", lambda state: called.append(state))
     make_bot("mcts:iterations=50", seed=1).choose(azul_state(), Limits())
     assert called, "plain MCTS asks for the compiled engine"
+
+
+FIELD_FUZZ = [
+    ("azul", (2, 3, 4), [-3, -2, -1, 0, 1, 2, 4, 5, 6, 19, 20, 21, 100, 10001], 200),
+    ("azul-duel", (2,), [-3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 13, 17, 18, 71, 100], 230),
+]
+"""Per variant: its player counts, the values a changed field takes (the edges of the ranges
+the engine checks) and how many random steps into a game the positions are taken."""
+
+
+@pytest.mark.parametrize(("name", "seats", "values", "steps"), FIELD_FUZZ)
+def test_a_field_changed_at_random_is_refused_or_plays_on(core, name, seats, values, steps):
+    """Positions reached by random play in the core, one field set to a random value: refused
+    with a ValueError, or a position the engine plays to its end (the checks keep every index in
+    range and every game finite)."""
+    chosen = variant(name)
+    starts = [native.compiled(chosen.family.make_state(players, chosen.resolve(players, {}), 0)) for players in seats]
+    rng = Random(13)
+    refused = played = 0
+    for round_ in range(2500):
+        held, stream = starts[round_ % len(starts)].copy(), core.Rng(round_)
+        for _ in range(round_ % steps):
+            held.random_step(stream)
+        fields = list(held.fields())
+        fields[rng.randrange(len(fields))] = rng.choice(values)
+        try:
+            state = core.State(chosen.family.name, fields)
+        except ValueError:
+            refused += 1
+            continue
+        core.random_games(state, 1, round_)
+        played += 1
+    assert refused > 800 and played > 150

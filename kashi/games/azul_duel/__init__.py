@@ -15,7 +15,14 @@ def make_state(players: int, options: Mapping[str, Any], start: int) -> AzulDuel
     return AzulDuelState(DuelRules.from_options(options), start)
 
 
-FAMILY = Family("azul-duel", (2,), OPTIONS, make_state, learning="kashi.games.azul_duel.learning")
+FAMILY = Family(
+    "azul-duel",
+    (2,),
+    OPTIONS,
+    make_state,
+    learning="kashi.games.azul_duel.learning",
+    compiled="kashi.games.azul_duel.compiled",
+)
 register_variant(Variant("azul-duel", FAMILY, "Azul Duel: sun and moon workshops, dome plates, 5 rounds"))
 
 __all__ = ["FAMILY", "AzulDuelState", "DuelRules"]

@@ -12,13 +12,12 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kashi_compiled import lockstep_game
+from kashi_compiled import lockstep_game, play_randomly
 from kashi_test_extras import compiled_core
 
 from kashi.core import native
 from kashi.core.registry import variant
 from kashi.core.splitmix import SplitMix64
-from kashi.core.state import CHANCE, TERMINAL
 from kashi.games.azul import heuristics
 
 CONFIGURATIONS = [
@@ -57,18 +56,6 @@ def test_a_hundred_thousand_games_are_the_same_game(name, options):
     for seed in range(100_000):
         players = 2 + seed % 3
         lockstep_game(new_state(name, options, players, seed % players), seed=seed, probes=1)
-
-
-def play_randomly(state: Any, seed: int, plies: int) -> Any:
-    rng = SplitMix64(seed)
-    for _ in range(plies):
-        if state.current_player == CHANCE:
-            state.apply_chance(state.sample_chance(rng))
-        elif state.current_player == TERMINAL:
-            break
-        else:
-            state.play(state.random_move(rng))
-    return state
 
 
 @settings(max_examples=150, deadline=None)

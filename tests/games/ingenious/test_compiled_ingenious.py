@@ -40,7 +40,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from kashi_compiled import lockstep_game
+from kashi_compiled import lockstep_game, play_randomly
 from kashi_test_extras import compiled_core
 
 from kashi.bots import Limits, make_bot
@@ -98,18 +98,6 @@ def new_state(name: str, options: dict[str, Any], players: int, start: int) -> I
     chosen = variant(name)
     state = chosen.family.make_state(players, chosen.resolve(players, options), start)
     assert isinstance(state, IngeniousState)
-    return state
-
-
-def play_randomly(state: IngeniousState, seed: int, plies: int) -> IngeniousState:
-    rng = SplitMix64(seed)
-    for _ in range(plies):
-        if state.current_player == CHANCE:
-            state.apply_chance(state.sample_chance(rng))
-        elif state.current_player == TERMINAL:
-            break
-        else:
-            state.play(state.random_move(rng))
     return state
 
 

@@ -5,7 +5,8 @@
 */
 #include "azul.h"
 
-#include <stdio.h>
+#include "../../../core/native/fields.h"
+
 #include <string.h>
 
 static const int FLOOR_TOTAL[AZUL_FLOOR_SPACES + 1] = {0, -1, -2, -4, -6, -8, -11, -14};
@@ -586,71 +587,40 @@ static int write_fields(const void *opaque, int64_t *out) {
   return count;
 }
 
-/* A reader of fields that checks each against its range, remembering the first that is not. */
-typedef struct FieldReader {
-  const int64_t *fields;
-  int next;
-  const char *bad;
-  char *error;
-  size_t error_size;
-} FieldReader;
-
-static int field(FieldReader *reader, const char *name, int64_t lowest, int64_t highest) {
-  int64_t value = reader->fields[reader->next++];
-  if (reader->bad == NULL && (value < lowest || value > highest)) {
-    reader->bad = name;
-    snprintf(reader->error, reader->error_size, "%s is %lld, not in %lld..%lld", name, (long long)value,
-             (long long)lowest, (long long)highest);
-  }
-  return value < lowest || value > highest ? (int)lowest : (int)value;
-}
-
-/* Remember that the fields break a rule across fields, unless an earlier one was bad. */
-static void reject(FieldReader *reader, const char *why) {
-  if (reader->bad != NULL) return;
-  reader->bad = why;
-  snprintf(reader->error, reader->error_size, "%s", why);
-}
-
-static KashiStatus malformed(FieldReader *reader, const char *why) {
-  reject(reader, why);
-  return KASHI_MALFORMED;
-}
-
-static void read_tiles(FieldReader *reader, const char *name, uint8_t *tiles) {
+static void read_tiles(KashiFieldReader *reader, const char *name, uint8_t *tiles) {
   for (int colour = 0; colour < AZUL_COLOURS; colour++) {
-    tiles[colour] = (uint8_t)field(reader, name, 0, AZUL_TILES_PER_COLOUR);
+    tiles[colour] = (uint8_t)kashi_field(reader, name, 0, AZUL_TILES_PER_COLOUR);
   }
 }
 
-static void read_board(FieldReader *reader, const AzulState *state, AzulBoard *board) {
-  board->score = field(reader, "score", 0, 1000000);
-  for (int line = 0; line < AZUL_LINES; line++) board->line_colour[line] = (int8_t)field(reader, "line colour", -1, 4);
+static void read_board(KashiFieldReader *reader, const AzulState *state, AzulBoard *board) {
+  board->score = kashi_field(reader, "score", 0, 1000000);
+  for (int line = 0; line < AZUL_LINES; line++) board->line_colour[line] = (int8_t)kashi_field(reader, "line colour", -1, 4);
   for (int line = 0; line < AZUL_LINES; line++) {
     int lowest = board->line_colour[line] < 0 ? 0 : 1;
     int highest = board->line_colour[line] < 0 ? 0 : line + 1;
-    board->line_count[line] = (uint8_t)field(reader, "line count", lowest, highest);
+    board->line_count[line] = (uint8_t)kashi_field(reader, "line count", lowest, highest);
   }
   for (int cell = 0; cell < AZUL_WALL_CELLS; cell++) {
-    int colour = board->cells[cell] = (int8_t)field(reader, "wall cell", -1, 4);
+    int colour = board->cells[cell] = (int8_t)kashi_field(reader, "wall cell", -1, 4);
     int row = cell / AZUL_LINES, column = cell % AZUL_LINES;
     if (colour < 0) continue;
-    if (!state->rules.grey && printed_column(colour, row) != column) reject(reader, "a wall colour off its printed space");
+    if (!state->rules.grey && printed_column(colour, row) != column) kashi_reject(reader, "a wall colour off its printed space");
     if ((board->row_colours[row] | board->column_colours[column]) & (1u << colour)) {
-      reject(reader, "a colour twice in a wall row or column");
+      kashi_reject(reader, "a colour twice in a wall row or column");
     }
     board->wall |= 1u << cell;
     board->row_colours[row] |= (uint8_t)(1u << colour);
     board->column_colours[column] |= (uint8_t)(1u << colour);
   }
-  board->floor_length = (uint8_t)field(reader, "floor length", 0, AZUL_FLOOR_SPACES);
+  board->floor_length = (uint8_t)kashi_field(reader, "floor length", 0, AZUL_FLOOR_SPACES);
   for (int space = 0; space < AZUL_FLOOR_SPACES; space++) {
     int used = space < board->floor_length;
-    board->floor[space] = (int8_t)field(reader, "floor space", used ? 0 : -1, used ? AZUL_MARKER : -1);
+    board->floor[space] = (int8_t)kashi_field(reader, "floor space", used ? 0 : -1, used ? AZUL_MARKER : -1);
   }
   for (int line = 0; line < AZUL_LINES; line++) {
     if (board->line_colour[line] >= 0 && ((board->row_colours[line] >> board->line_colour[line]) & 1)) {
-      reject(reader, "a line holds a colour already on its wall row");
+      kashi_reject(reader, "a line holds a colour already on its wall row");
     }
     refresh_accept(board, line);
   }
@@ -677,32 +647,32 @@ static int tiles_conserved(const AzulState *state) {
 static KashiStatus read_fields(void *opaque, const int64_t *fields, int count, char *error, size_t error_size) {
   AzulState *state = opaque;
   AzulRules *rules = &state->rules;
-  FieldReader reader = {fields, 0, NULL, error, error_size};
+  KashiFieldReader reader = {fields, 0, NULL, error, error_size};
   memset(state, 0, sizeof *state);
-  if (count < 1) return malformed(&reader, "no fields");
-  int players = field(&reader, "players", 2, AZUL_MAX_PLAYERS);
-  if (count != field_count(players)) return malformed(&reader, "the wrong number of fields for the players");
+  if (count < 1) return kashi_malformed(&reader, "no fields");
+  int players = kashi_field(&reader, "players", 2, AZUL_MAX_PLAYERS);
+  if (count != field_count(players)) return kashi_malformed(&reader, "the wrong number of fields for the players");
   state->players = (int8_t)players;
   state->factory_count = (int8_t)(2 * players + 1);
-  state->current_player = (int8_t)field(&reader, "current player", KASHI_TERMINAL, players - 1);
-  state->round = (int16_t)field(&reader, "round", 1, 10000);
-  state->starter = (int8_t)field(&reader, "starter", 0, players - 1);
-  state->next_starter = (int8_t)field(&reader, "next starter", 0, players - 1);
-  state->marker_in_centre = (uint8_t)field(&reader, "marker in centre", 0, 1);
-  state->marker_floor = (int8_t)field(&reader, "marker floor", -1, players - 1);
-  state->fill_index = (uint8_t)field(&reader, "fill index", 0, state->factory_count);
-  state->tiling_seat = (int8_t)field(&reader, "tiling seat", -1, players - 1);
-  state->tiling_line = (int8_t)field(&reader, "tiling line", state->tiling_seat < 0 ? -1 : 0,
+  state->current_player = (int8_t)kashi_field(&reader, "current player", KASHI_TERMINAL, players - 1);
+  state->round = (int16_t)kashi_field(&reader, "round", 1, 10000);
+  state->starter = (int8_t)kashi_field(&reader, "starter", 0, players - 1);
+  state->next_starter = (int8_t)kashi_field(&reader, "next starter", 0, players - 1);
+  state->marker_in_centre = (uint8_t)kashi_field(&reader, "marker in centre", 0, 1);
+  state->marker_floor = (int8_t)kashi_field(&reader, "marker floor", -1, players - 1);
+  state->fill_index = (uint8_t)kashi_field(&reader, "fill index", 0, state->factory_count);
+  state->tiling_seat = (int8_t)kashi_field(&reader, "tiling seat", -1, players - 1);
+  state->tiling_line = (int8_t)kashi_field(&reader, "tiling line", state->tiling_seat < 0 ? -1 : 0,
                                      state->tiling_seat < 0 ? -1 : AZUL_LINES - 1);
-  state->ended = (uint8_t)field(&reader, "ended", AZUL_PLAYING, AZUL_TRUNCATED);
-  rules->grey = (uint8_t)field(&reader, "grey", 0, 1);
-  rules->partial_floor = (uint8_t)field(&reader, "partial floor", 0, 1);
-  rules->rounds = (int16_t)field(&reader, "rounds", 0, 100);
-  rules->centre_seed_tile = (uint8_t)field(&reader, "centre seed tile", 0, 1);
-  rules->overflow_discard = (uint8_t)field(&reader, "overflow discard", 0, 1);
-  rules->leftover_penalty = (uint8_t)field(&reader, "leftover penalty", 0, 5);
-  rules->cross = (uint8_t)field(&reader, "cross", 0, 1);
-  rules->max_rounds = (int16_t)field(&reader, "max rounds", 1, 10000);
+  state->ended = (uint8_t)kashi_field(&reader, "ended", AZUL_PLAYING, AZUL_TRUNCATED);
+  rules->grey = (uint8_t)kashi_field(&reader, "grey", 0, 1);
+  rules->partial_floor = (uint8_t)kashi_field(&reader, "partial floor", 0, 1);
+  rules->rounds = (int16_t)kashi_field(&reader, "rounds", 0, 100);
+  rules->centre_seed_tile = (uint8_t)kashi_field(&reader, "centre seed tile", 0, 1);
+  rules->overflow_discard = (uint8_t)kashi_field(&reader, "overflow discard", 0, 1);
+  rules->leftover_penalty = (uint8_t)kashi_field(&reader, "leftover penalty", 0, 5);
+  rules->cross = (uint8_t)kashi_field(&reader, "cross", 0, 1);
+  rules->max_rounds = (int16_t)kashi_field(&reader, "max rounds", 1, 10000);
   for (int factory = 0; factory < state->factory_count; factory++) read_tiles(&reader, "factory", state->factories[factory]);
   read_tiles(&reader, "centre", state->centre);
   read_tiles(&reader, "bag", state->bag);
@@ -710,32 +680,32 @@ static KashiStatus read_fields(void *opaque, const int64_t *fields, int count, c
   for (int seat = 0; seat < players; seat++) read_board(&reader, state, &state->boards[seat]);
   if (reader.bad != NULL) return KASHI_MALFORMED;
   if ((state->current_player == KASHI_TERMINAL) != (state->ended != AZUL_PLAYING)) {
-    return malformed(&reader, "the game is over exactly when it has ended");
+    return kashi_malformed(&reader, "the game is over exactly when it has ended");
   }
   if (state->tiling_seat >= 0 && state->current_player != state->tiling_seat) {
-    return malformed(&reader, "the tiling seat is to move");
+    return kashi_malformed(&reader, "the tiling seat is to move");
   }
   if (state->tiling_seat >= 0) {
     const AzulBoard *board = &state->boards[state->tiling_seat];
     if (board->line_count[state->tiling_line] != state->tiling_line + 1 || !free_columns(board, state->tiling_line)) {
-      return malformed(&reader, "the tiling line is not complete with a free space");
+      return kashi_malformed(&reader, "the tiling line is not complete with a free space");
     }
   }
-  if (!tiles_conserved(state)) return malformed(&reader, "a colour does not have its 20 tiles");
+  if (!tiles_conserved(state)) return kashi_malformed(&reader, "a colour does not have its 20 tiles");
   for (int source = 0; source < sources(state); source++) {
     const uint8_t *tiles = tiles_of(state, source);
-    if (!is_centre(state, source) && sum5(tiles) > AZUL_FACTORY_SIZE) return malformed(&reader, "a factory over four");
+    if (!is_centre(state, source) && sum5(tiles) > AZUL_FACTORY_SIZE) return kashi_malformed(&reader, "a factory over four");
     state->table_tiles += (int16_t)sum5(tiles);
     for (int colour = 0; colour < AZUL_COLOURS; colour++) {
       if (tiles[colour]) state->holders[colour] |= (uint16_t)holder_bit(state, source);
     }
   }
   if (state->current_player >= 0 && state->tiling_seat < 0 && !state->table_tiles) {
-    return malformed(&reader, "a seat is to take tiles from an empty table");
+    return kashi_malformed(&reader, "a seat is to take tiles from an empty table");
   }
   int seeding = state->fill_index == state->factory_count;
   if (state->current_player == KASHI_CHANCE && seeding && !(rules->centre_seed_tile && sum5(state->bag) + sum5(state->lid))) {
-    return malformed(&reader, "chance is due with every factory filled and no centre tile to draw");
+    return kashi_malformed(&reader, "chance is due with every factory filled and no centre tile to draw");
   }
   return KASHI_OK;
 }

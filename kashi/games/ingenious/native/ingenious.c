@@ -5,7 +5,8 @@
 */
 #include "ingenious.h"
 
-#include <stdio.h>
+#include "../../../core/native/fields.h"
+
 #include <string.h>
 
 enum { BOARD_RADIUS = 7, BOARD_SIDE = 2 * BOARD_RADIUS + 1, SMALLEST_RADIUS = 5, AREA_SIZES = 3 };
@@ -700,55 +701,23 @@ static int write_fields(const void *opaque, int64_t *out) {
   return count;
 }
 
-/* A reader of fields that checks each against its range, remembering the first that is not. */
-typedef struct FieldReader {
-  const int64_t *fields;
-  int next;
-  const char *bad;
-  char *error;
-  size_t error_size;
-} FieldReader;
-
-static int field(FieldReader *reader, const char *name, int64_t lowest_value, int64_t highest_value) {
-  int64_t value = reader->fields[reader->next++];
-  int outside = value < lowest_value || value > highest_value;
-  if (reader->bad == NULL && outside) {
-    reader->bad = name;
-    snprintf(reader->error, reader->error_size, "%s is %lld, not in %lld..%lld", name, (long long)value,
-             (long long)lowest_value, (long long)highest_value);
-  }
-  return outside ? (int)lowest_value : (int)value;
-}
-
-/* Remember that the fields break a rule across fields, unless an earlier one was bad. */
-static void reject(FieldReader *reader, const char *why) {
-  if (reader->bad != NULL) return;
-  reader->bad = why;
-  snprintf(reader->error, reader->error_size, "%s", why);
-}
-
-static KashiStatus malformed(FieldReader *reader, const char *why) {
-  reject(reader, why);
-  return KASHI_MALFORMED;
-}
-
-static void read_tiles(FieldReader *reader, const char *name, int most, IngeniousTiles *tiles) {
-  tiles->length = (uint8_t)field(reader, name, 0, most);
+static void read_tiles(KashiFieldReader *reader, const char *name, int most, IngeniousTiles *tiles) {
+  tiles->length = (uint8_t)kashi_field(reader, name, 0, most);
   for (int index = 0; index < INGENIOUS_RACK_SIZE; index++) {
     int used = index < tiles->length;
-    tiles->kinds[index] = (int8_t)field(reader, name, used ? 0 : -1, used ? INGENIOUS_HIDDEN : -1);
+    tiles->kinds[index] = (int8_t)kashi_field(reader, name, used ? 0 : -1, used ? INGENIOUS_HIDDEN : -1);
   }
 }
 
-static void read_rules(FieldReader *reader, IngeniousRules *rules) {
+static void read_rules(KashiFieldReader *reader, IngeniousRules *rules) {
   uint8_t *const flags[] = {&rules->teams,         &rules->solo,          &rules->centre_star,      &rules->must_touch,
                             &rules->group_scoring, &rules->global_lock,   &rules->reserve_hand,     &rules->stuck_discard,
                             &rules->end_bag,       &rules->tiebreak_total, &rules->empty_rack_refill, &rules->complete_tie_draw};
-  for (size_t index = 0; index < sizeof flags / sizeof flags[0]; index++) *flags[index] = (uint8_t)field(reader, "a rule", 0, 1);
+  for (size_t index = 0; index < sizeof flags / sizeof flags[0]; index++) *flags[index] = (uint8_t)kashi_field(reader, "a rule", 0, 1);
   int seen = 0;
   for (int start = 0; start < INGENIOUS_STARTS; start++) {
-    int colour = rules->start_colours[start] = (int8_t)field(reader, "start colour", 0, INGENIOUS_COLOURS - 1);
-    if ((seen >> colour) & 1) reject(reader, "the start colours are not a permutation of the six");
+    int colour = rules->start_colours[start] = (int8_t)kashi_field(reader, "start colour", 0, INGENIOUS_COLOURS - 1);
+    if ((seen >> colour) & 1) kashi_reject(reader, "the start colours are not a permutation of the six");
     seen |= 1 << colour;
   }
 }
@@ -776,14 +745,14 @@ static void blank_board(IngeniousState *state) {
 }
 
 /* The placements in the order laid, each canonical on two adjacent empty cells of the area. */
-static void read_placements(FieldReader *reader, IngeniousState *state) {
+static void read_placements(KashiFieldReader *reader, IngeniousState *state) {
   const Area *area = area_of(state);
   for (int index = 0; index < state->placed_count; index++) {
     IngeniousPlacement move;
-    move.first = (int8_t)field(reader, "placed colour", 0, INGENIOUS_COLOURS - 1);
-    move.second = (int8_t)field(reader, "placed colour", 0, INGENIOUS_COLOURS - 1);
-    move.a = (uint8_t)field(reader, "placed cell", 0, INGENIOUS_CELLS - 1);
-    move.b = (uint8_t)field(reader, "placed cell", 0, INGENIOUS_CELLS - 1);
+    move.first = (int8_t)kashi_field(reader, "placed colour", 0, INGENIOUS_COLOURS - 1);
+    move.second = (int8_t)kashi_field(reader, "placed colour", 0, INGENIOUS_COLOURS - 1);
+    move.a = (uint8_t)kashi_field(reader, "placed cell", 0, INGENIOUS_CELLS - 1);
+    move.b = (uint8_t)kashi_field(reader, "placed cell", 0, INGENIOUS_CELLS - 1);
     const char *why = NULL;
     if (direction_of(area, move.a, move.b) == NO_CELL) {
       why = "a tile is not on two adjacent cells of the area";
@@ -792,7 +761,7 @@ static void read_placements(FieldReader *reader, IngeniousState *state) {
     } else if (state->board[move.a] != INGENIOUS_EMPTY || state->board[move.b] != INGENIOUS_EMPTY) {
       why = "a tile covers a cell that is not empty";
     }
-    if (why != NULL) reject(reader, why);
+    if (why != NULL) kashi_reject(reader, why);
     if (reader->bad != NULL) return;
     state->board[move.a] = (uint8_t)move.first;
     state->board[move.b] = (uint8_t)move.second;
@@ -876,86 +845,86 @@ static void derive(IngeniousState *state) {
 
 /* The checks across fields of invariants.py and facts.py, and those that keep the engine's
    arrays in range and its games finite. */
-static KashiStatus check_position(FieldReader *reader, const IngeniousState *state) {
+static KashiStatus check_position(KashiFieldReader *reader, const IngeniousState *state) {
   int player = state->current_player;
-  if (!racks_fit_view(state)) return malformed(reader, "a seat's racks are neither all shown nor all hidden");
+  if (!racks_fit_view(state)) return kashi_malformed(reader, "a seat's racks are neither all shown nor all hidden");
   for (int seat = 0; seat < state->players; seat++) {
-    if (state->reserves[seat].length && !state->reserve) return malformed(reader, "a reserve rack under rules without one");
+    if (state->reserves[seat].length && !state->reserve) return kashi_malformed(reader, "a reserve rack under rules without one");
   }
-  if (!tiles_conserved(state)) return malformed(reader, "tiles are not conserved: bag, racks, set-aside tiles and board");
-  if (!draws_fit(state)) return malformed(reader, "the draws due overfill a rack");
+  if (!tiles_conserved(state)) return kashi_malformed(reader, "tiles are not conserved: bag, racks, set-aside tiles and board");
+  if (!draws_fit(state)) return kashi_malformed(reader, "the draws due overfill a rack");
   if (player == KASHI_CHANCE && !(state->draw_left > 0 && state->bag_size > 0)) {
-    return malformed(reader, "draws are due with nothing to draw");
+    return kashi_malformed(reader, "draws are due with nothing to draw");
   }
-  if (player >= 0 && player != state->turn) return malformed(reader, "the seat to move is not the seat whose turn it is");
-  if (player >= 0 && !state->deciding && !state->racks[player].length) return malformed(reader, "the seat to place has no tile");
-  if (player >= 0 && !state->deciding && !state->free_count) return malformed(reader, "a seat is to place on a full board");
-  if (state->deciding && player < 0) return malformed(reader, "swap or keep is asked while no seat is to move");
+  if (player >= 0 && player != state->turn) return kashi_malformed(reader, "the seat to move is not the seat whose turn it is");
+  if (player >= 0 && !state->deciding && !state->racks[player].length) return kashi_malformed(reader, "the seat to place has no tile");
+  if (player >= 0 && !state->deciding && !state->free_count) return kashi_malformed(reader, "a seat is to place on a full board");
+  if (state->deciding && player < 0) return kashi_malformed(reader, "swap or keep is asked while no seat is to move");
   if (state->bonus && (!uses_bonus(state) || player == KASHI_TERMINAL || state->deciding)) {
-    return malformed(reader, "bonus placements are owed where none can be");
+    return kashi_malformed(reader, "bonus placements are owed where none can be");
   }
   if ((state->job_count || state->aside.length) && player != KASHI_CHANCE) {
-    return malformed(reader, "draws wait while no draw is due");
+    return kashi_malformed(reader, "draws wait while no draw is due");
   }
   if (player == KASHI_CHANCE && state->after != INGENIOUS_FIRST_TURN && state->draw_seat != state->turn) {
-    return malformed(reader, "a seat draws out of its turn");
+    return kashi_malformed(reader, "a seat draws out of its turn");
   }
-  if (state->rules.centre_star && state->touched) return malformed(reader, "start symbols touched around a centre star");
+  if (state->rules.centre_star && state->touched) return kashi_malformed(reader, "start symbols touched around a centre star");
   if (state->placed_count < state->turns ||
       (state->turns < state->players && state->placed_count > state->turns + 1)) {
-    return malformed(reader, "the turns played do not fit the tiles placed");
+    return kashi_malformed(reader, "the turns played do not fit the tiles placed");
   }
   return KASHI_OK;
 }
 
 static KashiStatus read_fields(void *opaque, const int64_t *fields, int count, char *error, size_t error_size) {
   IngeniousState *state = opaque;
-  FieldReader reader = {fields, 0, NULL, error, error_size};
+  KashiFieldReader reader = {fields, 0, NULL, error, error_size};
   build_geometry();
   memset(state, 0, sizeof *state);
-  if (count < INGENIOUS_HEADER_FIELDS) return malformed(&reader, "fewer fields than the header");
-  int players = state->players = (int8_t)field(&reader, "players", 1, INGENIOUS_MAX_PLAYERS);
-  state->current_player = (int8_t)field(&reader, "current player", KASHI_TERMINAL, players - 1);
-  state->turn = (int8_t)field(&reader, "turn", 0, players - 1);
-  state->turns = field(&reader, "turns", 0, MOST_TURNS);
-  state->touched = (uint8_t)field(&reader, "touched", 0, (1 << INGENIOUS_STARTS) - 1);
-  state->bonus = (int16_t)field(&reader, "bonus", 0, MOST_BONUS);
-  state->deciding = (uint8_t)field(&reader, "deciding", 0, 1);
-  state->draw_seat = (int8_t)field(&reader, "draw seat", 0, players - 1);
-  state->draw_target = (int8_t)field(&reader, "draw rack", INGENIOUS_ACTIVE, INGENIOUS_RESERVE);
-  state->draw_left = (int8_t)field(&reader, "draws left", 0, INGENIOUS_RACK_SIZE);
-  state->draw_line = field(&reader, "draw lines", 0, MOST_DRAW_LINES);
-  state->after = (int8_t)field(&reader, "after", INGENIOUS_NEXT_TURN, INGENIOUS_FIRST_TURN);
-  state->hidden = (uint8_t)field(&reader, "hidden", 0, (1 << players) - 1);
-  state->bag_size = (int16_t)field(&reader, "bag size", 0, INGENIOUS_TOTAL_TILES);
+  if (count < INGENIOUS_HEADER_FIELDS) return kashi_malformed(&reader, "fewer fields than the header");
+  int players = state->players = (int8_t)kashi_field(&reader, "players", 1, INGENIOUS_MAX_PLAYERS);
+  state->current_player = (int8_t)kashi_field(&reader, "current player", KASHI_TERMINAL, players - 1);
+  state->turn = (int8_t)kashi_field(&reader, "turn", 0, players - 1);
+  state->turns = kashi_field(&reader, "turns", 0, MOST_TURNS);
+  state->touched = (uint8_t)kashi_field(&reader, "touched", 0, (1 << INGENIOUS_STARTS) - 1);
+  state->bonus = (int16_t)kashi_field(&reader, "bonus", 0, MOST_BONUS);
+  state->deciding = (uint8_t)kashi_field(&reader, "deciding", 0, 1);
+  state->draw_seat = (int8_t)kashi_field(&reader, "draw seat", 0, players - 1);
+  state->draw_target = (int8_t)kashi_field(&reader, "draw rack", INGENIOUS_ACTIVE, INGENIOUS_RESERVE);
+  state->draw_left = (int8_t)kashi_field(&reader, "draws left", 0, INGENIOUS_RACK_SIZE);
+  state->draw_line = kashi_field(&reader, "draw lines", 0, MOST_DRAW_LINES);
+  state->after = (int8_t)kashi_field(&reader, "after", INGENIOUS_NEXT_TURN, INGENIOUS_FIRST_TURN);
+  state->hidden = (uint8_t)kashi_field(&reader, "hidden", 0, (1 << players) - 1);
+  state->bag_size = (int16_t)kashi_field(&reader, "bag size", 0, INGENIOUS_TOTAL_TILES);
   read_rules(&reader, &state->rules);
   if (reader.bad != NULL) return KASHI_MALFORMED;
-  if (state->rules.solo != (players == 1)) return malformed(&reader, "the solo game is the 1-player game");
-  if (state->rules.teams && players != 4) return malformed(&reader, "teams play with 4 players");
+  if (state->rules.solo != (players == 1)) return kashi_malformed(&reader, "the solo game is the 1-player game");
+  if (state->rules.teams && players != 4) return kashi_malformed(&reader, "teams play with 4 players");
   state->radius = (int8_t)area_radius(players);
   state->boards = (int8_t)(state->rules.teams ? 2 : players);
   state->reserve = state->rules.reserve_hand && players == 2;
-  if (state->draw_target == INGENIOUS_RESERVE && !state->reserve) return malformed(&reader, "a draw into a reserve rack");
+  if (state->draw_target == INGENIOUS_RESERVE && !state->reserve) return kashi_malformed(&reader, "a draw into a reserve rack");
   int fixed = fixed_fields(players, state->boards);
-  if (count < fixed) return malformed(&reader, "too few fields for the players");
+  if (count < fixed) return kashi_malformed(&reader, "too few fields for the players");
   reader.next = fixed - 1;
-  state->placed_count = (uint8_t)field(&reader, "tiles placed", 0, INGENIOUS_MAX_PLACED);
+  state->placed_count = (uint8_t)kashi_field(&reader, "tiles placed", 0, INGENIOUS_MAX_PLACED);
   if (reader.bad != NULL) return KASHI_MALFORMED;
-  if (count != fixed + 4 * state->placed_count) return malformed(&reader, "the wrong number of fields for the tiles placed");
+  if (count != fixed + 4 * state->placed_count) return kashi_malformed(&reader, "the wrong number of fields for the tiles placed");
   reader.next = INGENIOUS_HEADER_FIELDS;
-  for (int kind = 0; kind < INGENIOUS_TYPES; kind++) state->bag[kind] = (uint8_t)field(&reader, "bag", 0, COPIES[kind]);
-  state->job_count = (int8_t)field(&reader, "jobs", 0, INGENIOUS_MAX_JOBS);
+  for (int kind = 0; kind < INGENIOUS_TYPES; kind++) state->bag[kind] = (uint8_t)kashi_field(&reader, "bag", 0, COPIES[kind]);
+  state->job_count = (int8_t)kashi_field(&reader, "jobs", 0, INGENIOUS_MAX_JOBS);
   for (int index = 0; index < INGENIOUS_MAX_JOBS; index++) {
     int used = index < state->job_count;
     IngeniousJob *job = &state->jobs[index];
-    job->seat = (int8_t)field(&reader, "job seat", used ? 0 : -1, used ? players - 1 : -1);
-    job->target = (int8_t)field(&reader, "job rack", used ? 0 : -1, used ? state->reserve : -1);
-    job->count = (int8_t)field(&reader, "job count", used ? 0 : -1, used ? INGENIOUS_RACK_SIZE : -1);
+    job->seat = (int8_t)kashi_field(&reader, "job seat", used ? 0 : -1, used ? players - 1 : -1);
+    job->target = (int8_t)kashi_field(&reader, "job rack", used ? 0 : -1, used ? state->reserve : -1);
+    job->count = (int8_t)kashi_field(&reader, "job count", used ? 0 : -1, used ? INGENIOUS_RACK_SIZE : -1);
   }
   read_tiles(&reader, "set-aside tiles", INGENIOUS_RACK_SIZE, &state->aside);
   for (int board = 0; board < state->boards; board++) {
     for (int colour = 0; colour < INGENIOUS_COLOURS; colour++) {
-      state->tracks[board][colour] = (uint8_t)field(&reader, "track", 0, track_max(state));
+      state->tracks[board][colour] = (uint8_t)kashi_field(&reader, "track", 0, track_max(state));
     }
   }
   for (int seat = 0; seat < players; seat++) {
