@@ -51,8 +51,6 @@ def measure(kind: str, name: str, players: int, seed: int, seconds: float) -> di
     from kashi.core.registry import variant
     from kashi.core.state import CHANCE
 
-    record, positions = game_record(name, players, seed)
-    started = time.process_time()
     if kind == "selfplay":
         from kashi.bench import _compiled_games, random_games
         from kashi.core import native
@@ -62,6 +60,8 @@ def measure(kind: str, name: str, players: int, seed: int, seconds: float) -> di
             return {"games_per_s": _compiled_games(start, 0, seconds, seed)["compiled_games_per_s"]}
         result = random_games(name, players, 0, seconds, seed)
         return {"games_per_s": result.games_per_s}
+    record, positions = game_record(name, players, seed)
+    started = time.process_time()
     if kind == "mcts":
         bot = make_bot("mcts:iterations=1000", seed)
         iterations = 0

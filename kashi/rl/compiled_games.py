@@ -59,6 +59,7 @@ class CompiledGames:
         self._final_packed = np.zeros(games * encoder.packed_width, np.int64)
         self.ended = np.zeros(0, np.intp)
         """The games the last step ended."""
+        self._finals: dict[int, AnyState] | None = None
 
     def reset(self, seed: int | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         if seed is not None:
@@ -71,20 +72,26 @@ class CompiledGames:
         the final observations of the games that ended, as the seat that ended each sees it (None
         when none ended)."""
         ids = np.ascontiguousarray(actions, dtype=np.int64)
-        illegal = self.batch.first_illegal(ids)
-        if illegal >= 0:
-            action = int(ids[illegal])
-            if not 0 <= action < self.num_actions:
-                raise IllegalMoveError("core.bad_action", action=action, last=self.num_actions - 1)
-            raise IllegalMoveError("rl.illegal_action", game=illegal, action=action)
         seats = (self.games, self.players)
         rewards, final_scores = np.zeros(seats, np.float32), np.zeros(seats, np.int64)
         terminated, truncated = np.zeros(self.games, np.bool_), np.zeros(self.games, np.bool_)
         final_observation = np.zeros((self.games, self.encoder.size), np.float32)
         ends = (rewards, terminated, truncated, final_scores)
-        self.batch.step(ids, *ends, self._ended, self._final_packed, final_observation)
+        try:  # the core checks every action before it plays any
+            self.batch.step(ids, *ends, self._ended, self._final_packed, final_observation)
+        except native.CORE.IllegalAction:  # type: ignore[union-attr]
+            raise self._refusal(ids) from None
         self.ended = np.flatnonzero(self._ended)
+        self._finals = None
         return ends, final_observation if self.ended.size else None
+
+    def _refusal(self, ids: np.ndarray) -> IllegalMoveError:
+        """The error naming the first game whose action the core refused."""
+        game = self.batch.first_illegal(ids)
+        action = int(ids[game])
+        if not 0 <= action < self.num_actions:
+            return IllegalMoveError("core.bad_action", action=action, last=self.num_actions - 1)
+        return IllegalMoveError("rl.illegal_action", game=game, action=action)
 
     def show(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Every game's observation (of the seat to move), mask and seat to move."""
@@ -99,7 +106,9 @@ class CompiledGames:
 
     def final_states(self) -> dict[int, AnyState]:
         """The final positions of the games the last step ended, by game."""
-        return {int(game): native.uncompiled(self.batch.final(int(game))) for game in self.ended}
+        if self._finals is None:  # read back once a step, and only when asked for
+            self._finals = {int(game): native.uncompiled(self.batch.final(int(game))) for game in self.ended}
+        return self._finals
 
     def observe_views(self, games: Any, seats: Any) -> np.ndarray:
         """The observations of ``seats`` in the current positions of ``games`` (pairwise)."""

@@ -31,6 +31,8 @@ int kashi_batch_open(KashiBatch *batch, const KashiGame *game, int games, const 
   }
   memcpy(batch->starts, starts, size * (size_t)batch->players);
   batch->width = game->packed_width != NULL ? game->packed_width(starts) : 0;
+  for (int index = 0; index < games; index++) memcpy(kashi_batch_final(batch, index), starts, size);
+  kashi_batch_reset(batch, 0); /* every slot holds a game before the first reset */
   return 0;
 }
 

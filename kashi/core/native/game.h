@@ -24,6 +24,10 @@ enum { KASHI_CHANCE = -1, KASHI_TERMINAL = -2 };
    fields or packed ints of a position. */
 enum { KASHI_MAX_ACTIONS = 8192, KASHI_MAX_PLAYERS = 4, KASHI_MAX_FIELDS = 1024 };
 
+/* The largest state of any game: search and playouts copy states into buffers of this size on
+   the stack, and the module refuses to load with a game whose state is larger. */
+enum { KASHI_MAX_STATE_BYTES = 4096 };
+
 /* What apply and read_fields answer. */
 typedef enum KashiStatus { KASHI_OK = 0, KASHI_ILLEGAL = 1, KASHI_MALFORMED = 2 } KashiStatus;
 

@@ -320,12 +320,41 @@ static PyObject *state_scores(PyObject *self, PyObject *unused) {
   (void)unused;
   StateObject *native = (StateObject *)self;
   int values[KASHI_MAX_PLAYERS];
+  int64_t scores[KASHI_MAX_PLAYERS];
+  int players = native->game->num_players(native->state);
   native->game->scores(native->state, values);
-  PyObject *list = int_list(values, native->game->num_players(native->state));
-  if (list == NULL) return NULL;
-  PyObject *tuple = PyList_AsTuple(list);
-  Py_DECREF(list);
-  return tuple;
+  for (int seat = 0; seat < players; seat++) scores[seat] = values[seat];
+  return int64_tuple(scores, players);
+}
+
+/* The game over: a mask of the winning seats, and whether the engine's cap cut it. */
+static StateObject *over(PyObject *self) {
+  StateObject *native = (StateObject *)self;
+  if (native->game->current_player(native->state) == KASHI_TERMINAL) return native;
+  PyErr_SetString(illegal_action, "the game is not over");
+  return NULL;
+}
+
+static PyObject *state_winners(PyObject *self, PyObject *unused) {
+  (void)unused;
+  StateObject *native = over(self);
+  return native == NULL ? NULL : PyLong_FromUnsignedLong(native->game->winners(native->state));
+}
+
+static PyObject *state_truncated(PyObject *self, PyObject *unused) {
+  (void)unused;
+  StateObject *native = over(self);
+  return native == NULL ? NULL : PyBool_FromLong(native->game->truncated(native->state));
+}
+
+/* Deal the hidden parts at random, as search does each iteration (nothing for a game that hides
+   nothing). */
+static PyObject *state_determinize(PyObject *self, PyObject *argument) {
+  StateObject *native = (StateObject *)self;
+  KashiRng *rng = rng_of(argument);
+  if (rng == NULL) return NULL;
+  if (native->game->determinize != NULL) native->game->determinize(native->state, rng);
+  Py_RETURN_NONE;
 }
 
 static PyObject *state_sizeof(PyObject *self, PyObject *unused) {
@@ -348,6 +377,9 @@ static PyMethodDef state_methods[] = {
     {"rollout_action", state_rollout_action, METH_O, "The game's rollout policy's action."},
     {"evaluate", state_evaluate, METH_NOARGS, "The game's evaluation per seat."},
     {"scores", state_scores, METH_NOARGS, "The headline scores."},
+    {"winners", state_winners, METH_NOARGS, "Once over: a mask of the winning seats."},
+    {"truncated", state_truncated, METH_NOARGS, "Once over: whether the engine's cap cut the game."},
+    {"determinize", state_determinize, METH_O, "Deal the hidden parts at random with an Rng."},
     {"__sizeof__", state_sizeof, METH_NOARGS, "Bytes held: the object and the engine's state."},
     {NULL, NULL, 0, NULL},
 };
@@ -799,6 +831,11 @@ static struct PyModuleDef module_definition = {
 };
 
 PyMODINIT_FUNC PyInit__core(void) {
+  for (int index = 0; kashi_games[index] != NULL; index++) {
+    if (kashi_games[index]->state_size > KASHI_MAX_STATE_BYTES) {
+      return PyErr_Format(PyExc_ImportError, "%s's state is larger than KASHI_MAX_STATE_BYTES", kashi_games[index]->family);
+    }
+  }
   PyObject *module = PyModule_Create(&module_definition);
   if (module == NULL) return NULL;
   rng_type = PyType_FromSpec(&rng_spec);

@@ -3,8 +3,6 @@
 #include <math.h>
 #include <string.h>
 
-enum { MAX_STATE_BYTES = 4096 };
-
 double kashi_margin(const double *values, int players, int seat) {
   if (players == 1) return values[seat];
   double best_other = -INFINITY;
@@ -15,10 +13,10 @@ double kashi_margin(const double *values, int players, int seat) {
 }
 
 int kashi_greedy_values(const KashiGame *game, const void *state, int *actions, double *values) {
-  unsigned char child[MAX_STATE_BYTES];
+  unsigned char child[KASHI_MAX_STATE_BYTES];
   double seats[KASHI_MAX_PLAYERS];
   int mover = game->current_player(state);
-  int count = mover < 0 || game->state_size > sizeof child ? 0 : game->legal_actions(state, actions);
+  int count = mover < 0 ? 0 : game->legal_actions(state, actions);
   for (int index = 0; index < count; index++) {
     memcpy(child, state, game->state_size);
     game->apply(child, actions[index]);
@@ -59,11 +57,10 @@ static void play_out(const KashiGame *game, void *state, int plies, KashiRng *rn
 
 void kashi_sample_margins(const KashiGame *game, const void *view, const int *candidates, int count, int plies,
                           KashiRng *rng, double *margins) {
-  unsigned char sample[MAX_STATE_BYTES], child[MAX_STATE_BYTES];
+  unsigned char sample[KASHI_MAX_STATE_BYTES], child[KASHI_MAX_STATE_BYTES];
   double values[KASHI_MAX_PLAYERS];
   int seat = game->current_player(view);
   int players = game->num_players(view);
-  if (game->state_size > sizeof sample) return;
   memcpy(sample, view, game->state_size);
   if (game->determinize != NULL) game->determinize(sample, rng);
   uint64_t stream = kashi_rng_next(rng);

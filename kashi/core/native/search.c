@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-enum { SETTLE_CHECK = 50, NEW_MOVE_TRIES = 4, NO_NODE = -1, MAX_STATE_BYTES = 4096, FIRST_CAPACITY = 1024 };
+enum { SETTLE_CHECK = 50, NEW_MOVE_TRIES = 4, NO_NODE = -1, FIRST_CAPACITY = 1024 };
 
 typedef struct Node {
   int action;
@@ -205,8 +205,7 @@ int kashi_search(const KashiGame *game, const void *root, const int *root_order,
                  const KashiSearchSettings *settings, KashiSearchResult *result) {
   int budget = settings->iterations > 0 ? settings->iterations : 1;
   Tree tree = {game, settings, root_order, order_count, NULL, 1, FIRST_CAPACITY, {0}};
-  unsigned char state[MAX_STATE_BYTES];
-  if (game->state_size > sizeof state) return -1;
+  unsigned char state[KASHI_MAX_STATE_BYTES];
   tree.nodes = malloc(sizeof(Node) * FIRST_CAPACITY);
   if (tree.nodes == NULL) return -1;
   tree.nodes[0] = (Node){NO_NODE, NO_NODE, NO_NODE, 0, 0, 0.0};

@@ -10,7 +10,6 @@ into a full position consistent with the view.
 
 from __future__ import annotations
 
-import ctypes
 from functools import cache
 from typing import Any
 
@@ -99,56 +98,14 @@ def decisions(games: int) -> dict[str, list[Any]]:
     return found
 
 
-TEXT = (ctypes.c_char_p, ctypes.c_size_t)
-"""An error message's buffer and size, as read_fields takes them."""
-
-
-class Engine:
-    """The compiled engine's own functions, called through its KashiGame table (game.h) rather
-    than the module: for ids past the module's KASHI_MAX_ACTIONS, and for determinize, which the
-    module does not offer."""
-
-    class Table(ctypes.Structure):
-        _fields_ = [
-            ("family", ctypes.c_char_p),
-            ("state_size", ctypes.c_size_t),
-            ("read_fields", ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, *TEXT)),
-            ("write_fields", ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)),
-            *((name, ctypes.c_void_p) for name in ("num_players", "current_player", "num_actions", "legal_actions")),
-            ("is_legal", ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_int)),
-            *((name, ctypes.c_void_p) for name in ("apply", "apply_chance")),
-            ("determinize", ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint64))),
-        ]
-
-    def __init__(self, state: Any) -> None:
-        self.game = self.Table.in_dll(ctypes.CDLL(native.CORE.__file__), "azul_duel_game")
-        assert self.game.family == b"azul-duel", "game.h's KashiGame changed: update Engine.Table"
-        fields = to_fields(state)
-        self.state = ctypes.create_string_buffer(self.game.state_size)
-        error = ctypes.create_string_buffer(200)
-        read = self.game.read_fields(self.state, (ctypes.c_int64 * len(fields))(*fields), len(fields), error, 200)
-        assert read == 0, error.value
-
-    def is_legal(self, action: int) -> bool:
-        return bool(self.game.is_legal(self.state, action))
-
-    def determinize(self, seed: int) -> None:
-        rng = ctypes.c_uint64(seed)  # a KashiRng is its counter, and a seed sets it
-        self.game.determinize(self.state, ctypes.byref(rng))
-
-    def fields(self) -> list[int]:
-        out = (ctypes.c_int64 * 1024)()
-        return list(out[: self.game.write_fields(self.state, out)])
-
-
 def test_exactly_the_legal_action_ids_are_accepted():
     """Every id of the action space, asked one by one, in every kind of decision: the accepted
     ones are the legal ones."""
     for kind, found in decisions(30).items():
         assert len(found) >= 3, kind
         for state in found[:3]:
-            engine = Engine(state)
-            accepted = {action for action in range(state.num_actions) if engine.is_legal(action)}
+            compiled = native.compiled(state)
+            accepted = {action for action in range(state.num_actions) if compiled.is_legal(action)}
             assert accepted == set(state.legal_actions()), kind
 
 
@@ -209,10 +166,10 @@ def test_the_determinize_of_a_view_deals_its_hidden_plates_as_python_does():
         state = play_randomly(new_state(CONFIGURATIONS[seed % 3], seed % 2), seed, 5 * seed % 300)
         view = state.view(seed % 2 if seed % 5 else None)
         full = views.determinize(view, SplitMix64(seed))
-        engine = Engine(view)
-        engine.determinize(seed)
-        assert engine.fields() == to_fields(full)
-        assert native.uncompiled(native.CORE.State("azul-duel", engine.fields())).same_position(full)
+        held = native.compiled(view)
+        held.determinize(native.CORE.Rng(seed))
+        assert list(held.fields()) == to_fields(full)
+        assert native.uncompiled(held).same_position(full)
         assert problems(full) == []
         assert -1 not in full.stack + full.hand
         for position, plate in enumerate(view.stack):

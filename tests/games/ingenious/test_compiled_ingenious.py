@@ -16,8 +16,7 @@ of the rule options that change play (``CONFIGURATIONS``):
 - the rollout policy draws what ``heuristics.rollout_move`` draws with the same numbers, and
   greedy's values (the evaluation after each legal action) are the Python engine's;
 - a seat's view crosses over and plays on in lockstep while it can, and the engine's
-  ``determinize`` of it (called through ctypes: the module runs it only inside search and
-  playouts) fills the hidden racks exactly as ``IngeniousState.determinize`` does from the same
+  ``determinize`` of it fills the hidden racks exactly as ``IngeniousState.determinize`` does from the same
   seed, consistently with the view;
 - malformed fields are refused with a ValueError; a field changed at random is refused or gives
   a position the Python engine finds consistent and the engine plays to its end;
@@ -31,9 +30,7 @@ but not reached here.
 
 from __future__ import annotations
 
-import ctypes
 from collections import Counter
-from functools import cache
 from random import Random
 from typing import Any
 
@@ -87,11 +84,7 @@ SEATINGS = [(name, options, players) for name, options, counts in CONFIGURATIONS
 
 @pytest.fixture(autouse=True)
 def _core() -> None:
-    if "ingenious" not in compiled_core().FAMILIES:
-        pytest.skip(
-            "this build of the compiled core has no Ingenious engine (it is registered in games.c once "
-            "game.h's KASHI_MAX_ACTIONS reaches the 16634 actions of the 4-player area)"
-        )
+    compiled_core()
 
 
 def new_state(name: str, options: dict[str, Any], players: int, start: int) -> IngeniousState:
@@ -103,63 +96,6 @@ def new_state(name: str, options: dict[str, Any], players: int, start: int) -> I
 
 def seated(index: int) -> tuple[str, dict[str, Any], int]:
     return SEATINGS[index % len(SEATINGS)]
-
-
-# -- the engine's own functions, for those module.c does not expose ------------------------------
-class Rng(ctypes.Structure):
-    _fields_ = [("counter", ctypes.c_uint64)]
-
-
-STATE = ctypes.c_void_p
-INT64S = ctypes.POINTER(ctypes.c_int64)
-
-
-class Game(ctypes.Structure):
-    """``KashiGame`` of kashi/core/native/game.h, member for member."""
-
-    _fields_ = [
-        ("family", ctypes.c_char_p),
-        ("state_size", ctypes.c_size_t),
-        ("read_fields", ctypes.CFUNCTYPE(ctypes.c_int, STATE, INT64S, ctypes.c_int, ctypes.c_char_p, ctypes.c_size_t)),
-        ("write_fields", ctypes.CFUNCTYPE(ctypes.c_int, STATE, INT64S)),
-        ("num_players", ctypes.c_void_p),
-        ("current_player", ctypes.c_void_p),
-        ("num_actions", ctypes.c_void_p),
-        ("legal_actions", ctypes.c_void_p),
-        ("is_legal", ctypes.c_void_p),
-        ("apply", ctypes.c_void_p),
-        ("apply_chance", ctypes.c_void_p),
-        ("determinize", ctypes.CFUNCTYPE(None, STATE, ctypes.POINTER(Rng))),
-        ("evaluate", ctypes.c_void_p),
-        ("rollout_action", ctypes.c_void_p),
-        ("scores", ctypes.c_void_p),
-        ("winners", ctypes.CFUNCTYPE(ctypes.c_uint, STATE)),
-        ("truncated", ctypes.CFUNCTYPE(ctypes.c_int, STATE)),
-        ("packed_width", ctypes.c_void_p),
-        ("write_packed", ctypes.c_void_p),
-    ]
-
-
-@cache
-def engine() -> Game:
-    library = ctypes.CDLL(native.CORE.__file__)
-    library.kashi_game_named.restype = ctypes.POINTER(Game)
-    library.kashi_game_named.argtypes = [ctypes.c_char_p]
-    game: Game = library.kashi_game_named(b"ingenious").contents
-    return game
-
-
-def engine_state(fields: list[int]) -> Any:
-    game = engine()
-    held = ctypes.create_string_buffer(game.state_size)
-    error = ctypes.create_string_buffer(200)
-    assert game.read_fields(held, (ctypes.c_int64 * len(fields))(*fields), len(fields), error, 200) == 0, error.value
-    return held
-
-
-def engine_fields(held: Any) -> list[int]:
-    out = (ctypes.c_int64 * 1024)()
-    return list(out[: engine().write_fields(held, out)])
 
 
 # -- lockstep games -------------------------------------------------------------------------------
@@ -237,9 +173,9 @@ def test_games_with_raised_tracks_are_the_same_game():
             pass
         outcome = state.outcome()
         assert held.evaluate() == pytest.approx(state.evaluate(), rel=1e-9, abs=1e-9)
-        final = engine_state(to_fields(state))
-        assert engine().winners(final) == sum(1 << seat for seat in outcome.winners)
-        assert engine().truncated(final) == 0
+        final = core.State("ingenious", to_fields(state))
+        assert final.winners() == sum(1 << seat for seat in outcome.winners)
+        assert final.truncated() is False
     wanted = ("bonus placements", "refills for bonuses", "bonuses lost", "swaps offered", "instant wins",
               "complete ties", "locked colours")  # fmt: skip
     assert all(seen[event] >= 3 for event in wanted), seen
@@ -316,10 +252,10 @@ def test_a_view_crosses_over_and_the_engine_determinizes_it_as_python_does():
         assert native.uncompiled(compiled).position() == view.position()
         assert compiled.legal_actions() == view.legal_actions()
         assert compiled.evaluate() == pytest.approx(view.evaluate(), rel=1e-9, abs=1e-9)
-        held = engine_state(to_fields(view))
-        engine().determinize(held, ctypes.byref(Rng(index)))
-        sample = from_fields(engine_fields(held))
-        assert engine_fields(held) == to_fields(view.determinize(SplitMix64(index)))
+        held = compiled.copy()
+        held.determinize(native.CORE.Rng(index))
+        sample = from_fields(held.fields())
+        assert list(held.fields()) == to_fields(view.determinize(SplitMix64(index)))
         assert problems(sample) == [] and not sample.hidden
         assert sample.view(seat).position() == view.position()
         assert sample.board == state.board and sample.tracks == state.tracks
