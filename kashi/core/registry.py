@@ -88,6 +88,13 @@ class Family:
     """The module, in the game's own package, that packs a state into the fields of the game's
     compiled engine and back (``to_fields``, ``from_fields``); empty for a game with none."""
 
+    web: str = ""
+    """The package, in the game's own folder, holding its browser side, served under
+    ``/static/games/<name>/``: ``table.js`` and ``table.css`` (the renderer), ``picture.svg``,
+    ``i18n/<lang>.json`` (its texts in each language but English, which its messages module
+    registers), ``learn.json`` with ``learn.<lang>.json`` (the learning cards) and ``lessons/``.
+    Empty for a game the browser cannot show."""
+
     def option(self, name: str) -> Option | None:
         return next((option for option in self.options if option.name == name), None)
 

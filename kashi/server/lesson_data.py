@@ -1,5 +1,5 @@
-"""The interactive lessons as data: one JSON file per lesson under ``web/learn/lessons/<family>/``,
-read and checked against the real engine (docs/web.md, "Lessons").
+"""The interactive lessons as data: one JSON file per lesson in the ``lessons/`` folder of the
+family's browser side (``Family.web``), read and checked against the real engine (docs/web.md, "Lessons").
 
 A teacher adds a lesson by adding a file, so every rule of the format is checked when a family
 is read, and a file that breaks one is refused with the file and the rule named.
@@ -17,9 +17,8 @@ from typing import Any
 from kashi.core.errors import KashiError
 from kashi.core.positions import position
 from kashi.core.registry import AnyState, variant
-from kashi.web import WEB
+from kashi.web import game_folders
 
-LESSONS = WEB / "learn" / "lessons"
 LANGUAGES = ("en", "fa", "tr")
 TEXTS = ("title", "ask", "right", "wrong")
 FILE_NAME = re.compile(r"^(\d\d)-([a-z0-9]+(?:-[a-z0-9]+)*)\.json$")
@@ -63,11 +62,17 @@ class Lesson:
 
 def families() -> list[str]:
     """The families that have a lessons folder."""
-    return sorted(path.name for path in LESSONS.iterdir() if path.is_dir()) if LESSONS.is_dir() else []
+    return sorted(family for family, folder in game_folders().items() if (folder / "lessons").is_dir())
+
+
+def lesson_folder(family: str) -> Path | None:
+    folder = game_folders().get(family)
+    return folder / "lessons" if folder is not None and (folder / "lessons").is_dir() else None
 
 
 def lesson_files(family: str) -> list[Path]:
-    return sorted((LESSONS / family).glob("*.json"))
+    folder = lesson_folder(family)
+    return sorted(folder.glob("*.json")) if folder is not None else []
 
 
 def has_lessons(family: str) -> bool:
@@ -78,9 +83,9 @@ def has_lessons(family: str) -> bool:
 @cache
 def lessons_of(family: str) -> tuple[Lesson, ...]:
     """The family's lessons in order, every file checked (read once, then kept)."""
-    if not FAMILY_NAME.match(family) or not (LESSONS / family).is_dir():
+    if not FAMILY_NAME.match(family) or lesson_folder(family) is None:
         return ()
-    lessons = tuple(read_lesson(path) for path in lesson_files(family))
+    lessons = tuple(read_lesson(family, path) for path in lesson_files(family))
     check_order(family, [lesson.number for lesson in lessons])
     return lessons
 
@@ -93,23 +98,22 @@ def check_order(family: str, numbers: list[int]) -> None:
 @cache
 def rule_anchors(family: str, lang: str) -> frozenset[str]:
     """The section ids of the family's rules reference in one language."""
-    words = json.loads((WEB / "learn" / f"{family}.{lang}.json").read_text(encoding="utf-8"))
+    words = json.loads((game_folders()[family] / f"learn.{lang}.json").read_text(encoding="utf-8"))
     return frozenset(section["id"] for section in words["reference"]["sections"])
 
 
-def read_lesson(path: Path) -> Lesson:
-    """A lesson file read and checked against the format and the engine."""
-    where = f"lessons/{path.parent.name}/{path.name}"
+def read_lesson(family: str, path: Path) -> Lesson:
+    """A lesson file of the family read and checked against the format and the engine."""
+    where = f"lessons/{family}/{path.name}"
     try:
-        return _read(path)
+        return _read(family, path)
     except LessonError as error:
         raise LessonError(f"{where}: {error}") from None
     except (KashiError, json.JSONDecodeError) as error:
         raise LessonError(f"{where}: {error}") from None
 
 
-def _read(path: Path) -> Lesson:
-    family = path.parent.name
+def _read(family: str, path: Path) -> Lesson:
     named = FILE_NAME.match(path.name)
     if named is None:
         raise LessonError("the file name must be NN-slug.json (two digits, lowercase letters, digits and -)")

@@ -70,7 +70,7 @@ async def list_variants() -> list[dict[str, Any]]:
             "options": {option.name: option.default for option in item.family.options},
             "option_specs": [option_spec(option) for option in item.family.options],
             "presets": dict(item.presets),
-            "table": has_table(item.family.name),
+            "table": has_table(item.family),
             "lessons": has_lessons(item.family.name),
         }
         for item in variants()

@@ -1,11 +1,34 @@
-"""The browser client: static ES modules, SVG and CSS served by the server as they are."""
+"""The browser client: static ES modules, SVG and CSS served as they are.
 
+This folder holds the shell every table shares, served under ``/static``; each game's own
+browser side lives in its package (``Family.web``), served under ``/static/games/<family>/``.
+"""
+
+from __future__ import annotations
+
+import importlib
 from pathlib import Path
 
+from kashi.core.registry import Family, families
+
 WEB = Path(__file__).resolve().parent
-"""The folder served under ``/static``."""
+"""The shell's folder, served under ``/static``."""
 
 
-def has_table(family: str) -> bool:
-    """Whether the browser has a renderer for the family (``games/<family>.js``)."""
-    return (WEB / "games" / f"{family}.js").is_file()
+def game_folder(family: Family) -> Path | None:
+    """The folder of the family's browser side, or None for a game the browser cannot show."""
+    if not family.web:
+        return None
+    module = importlib.import_module(family.web)
+    return Path(str(module.__file__)).resolve().parent
+
+
+def game_folders() -> dict[str, Path]:
+    """Each registered family's browser folder, by family name."""
+    return {family.name: folder for family in families() if (folder := game_folder(family)) is not None}
+
+
+def has_table(family: Family) -> bool:
+    """Whether the browser has a renderer for the family (``table.js`` in its folder)."""
+    folder = game_folder(family)
+    return folder is not None and (folder / "table.js").is_file()

@@ -24,7 +24,7 @@ from kashi.core.state import CHANCE, TERMINAL
 from kashi.games.azul.rules import COLOUR_NAMES as AZUL_COLOURS
 from kashi.games.azul_duel.components import COLOUR_NAMES as DUEL_COLOURS
 from kashi.games.ingenious.tiles import COLOUR_NAMES as INGENIOUS_COLOURS
-from kashi.web import WEB
+from kashi.web import WEB, game_folders
 
 LANGUAGES = ("en", "fa", "tr")
 KEY_PREFIXES = "ui|review|level|variant|option|term|azul|azul_duel|ingenious|core|server"
@@ -54,7 +54,8 @@ def catalogue(language: str) -> dict[str, str]:
 
 
 def scripts() -> str:
-    return "\n".join(path.read_text(encoding="utf-8") for path in sorted(WEB.rglob("*.js")))
+    folders = [WEB, *game_folders().values()]
+    return "\n".join(path.read_text(encoding="utf-8") for folder in folders for path in sorted(folder.rglob("*.js")))
 
 
 def registry_keys() -> set[str]:

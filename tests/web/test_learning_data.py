@@ -1,6 +1,7 @@
-"""The learning pages' data (kashi/web/learn/): every number they show is a fact of the family,
-and every fact is what the engine plays; every language says the same things; every edition has
-a card; every refusal and score explanation of a family has a reference paragraph.
+"""The learning pages' data (``learn.json`` and ``learn.<lang>.json`` in each game's browser
+folder): every number they show is a fact of the family, and every fact is what the engine
+plays; every language says the same things; every edition has a card; every refusal and score
+explanation of a family has a reference paragraph.
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ import json
 import re
 import string
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,9 +22,9 @@ from kashi.games.azul_duel import components as duel
 from kashi.games.azul_duel import objectives
 from kashi.games.ingenious import hexgrid, tiles
 from kashi.games.ingenious import rules as ingenious
-from kashi.web import WEB
+from kashi.web import game_folders
 
-LEARN = WEB / "learn"
+FOLDERS = game_folders()
 FAMILIES = [family.name for family in families()]
 DIGIT = re.compile(r"[0-9\u0660-\u0669\u06f0-\u06f9]")
 CODE = re.compile(r"`[^`]*`")
@@ -34,12 +34,12 @@ register_every_message()
 
 
 def shared(family: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((LEARN / f"{family}.json").read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = json.loads((FOLDERS[family] / "learn.json").read_text(encoding="utf-8"))
     return loaded
 
 
 def words(family: str, language: str) -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads((LEARN / f"{family}.{language}.json").read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = json.loads((FOLDERS[family] / f"learn.{language}.json").read_text(encoding="utf-8"))
     return loaded
 
 
@@ -179,7 +179,7 @@ def test_every_family_has_learning_data() -> None:
     assert sorted(ENGINE_FACTS) == sorted(FAMILIES)
     for family in FAMILIES:
         for language in LANGUAGES:
-            assert (LEARN / f"{family}.{language}.json").is_file(), f"{family}.{language}.json"
+            assert (FOLDERS[family] / f"learn.{language}.json").is_file(), f"{family}: learn.{language}.json"
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -267,11 +267,3 @@ def test_every_refusal_and_score_part_has_a_reference_paragraph(family: str) -> 
         sections = [section["id"] for section in words(family, language)["reference"]["sections"]]
         assert set(why) <= set(sections), language
         assert len(sections) == len(set(sections))
-
-
-def test_the_learning_files_are_packaged() -> None:
-    """setup's package data takes web/*/* and web/learn/lessons/*/*.json: the learning files must
-    sit one folder deep, the lessons in their family's folder."""
-    lessons = LEARN / "lessons"
-    assert all(path.parent == LEARN or path.parent.parent == lessons for path in LEARN.rglob("*.json"))
-    assert Path(WEB / "shell" / "learn.js").is_file()

@@ -11,18 +11,19 @@ from typing import Any
 
 import pytest
 
-from kashi.server.lesson_data import LANGUAGES, LESSONS, LessonError, families, lessons_of, read_lesson
+from kashi.server.lesson_data import LANGUAGES, LessonError, families, lesson_files, lessons_of, read_lesson
 
-FILES = sorted(LESSONS.glob("*/*.json"))
+FILES = [(family, path) for family in families() for path in lesson_files(family)]
+AZUL_LESSONS = {path.name: path for path in lesson_files("azul")}
 
 
 def test_there_are_lessons() -> None:
     assert "azul" in families() and len(lessons_of("azul")) == 8
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f"{path.parent.name}/{path.name}" for path in FILES])
-def test_every_lesson_file_is_valid(path: Path) -> None:
-    lesson = read_lesson(path)
+@pytest.mark.parametrize(("family", "path"), FILES, ids=[f"{family}/{path.name}" for family, path in FILES])
+def test_every_lesson_file_is_valid(family: str, path: Path) -> None:
+    lesson = read_lesson(family, path)
     state = lesson.state()
     assert state.current_player >= 0
     for mistake in lesson.mistakes:
@@ -80,12 +81,12 @@ def write(folder: Path, name: str, data: dict[str, Any]) -> Path:
     ],
 )
 def test_a_broken_file_is_refused_by_name(tmp_path: Path, change: dict[str, Any], name: str, refusal: str) -> None:
-    good = json.loads((LESSONS / "azul" / "01-factory.json").read_text(encoding="utf-8"))
+    good = json.loads((AZUL_LESSONS["01-factory.json"]).read_text(encoding="utf-8"))
     folder = tmp_path / "azul"
     folder.mkdir()
     path = write(folder, name, {**good, **change})
     with pytest.raises(LessonError, match=refusal) as refused:
-        read_lesson(path)
+        read_lesson("azul", path)
     assert f"lessons/azul/{name}" in str(refused.value)
 
 
@@ -93,9 +94,9 @@ def test_a_position_at_chance_is_refused(tmp_path: Path) -> None:
     lesson = next(lesson for lesson in lessons_of("azul") if lesson.id == "tiling")
     state = lesson.state()
     state.play(state.parse_move(lesson.accept[0]))  # the round ends: a refill is due
-    good = json.loads((LESSONS / "azul" / "06-tiling.json").read_text(encoding="utf-8"))
+    good = json.loads((AZUL_LESSONS["06-tiling.json"]).read_text(encoding="utf-8"))
     folder = tmp_path / "azul"
     folder.mkdir()
     path = write(folder, "01-x.json", {**good, "position": state.position()})
     with pytest.raises(LessonError, match="not chance or the end"):
-        read_lesson(path)
+        read_lesson("azul", path)

@@ -16,9 +16,10 @@ from test_web_screens import SIZES, problems
 from web_helpers import DIGITS
 
 from kashi.server.lesson_data import Lesson, families, lessons_of
+from kashi.web import game_folders
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-LEARN = Path(__file__).resolve().parents[2] / "kashi" / "web" / "learn"
+FOLDERS = game_folders()
 PLAIN = str.maketrans({"\u2066": None, "\u2069": None, "\u2212": "-"})
 """Persian text back to what the lesson file holds: ASCII digits, no isolation marks, a plain minus."""
 
@@ -29,7 +30,7 @@ def plain(text: str) -> str:
 
 def section_title(family: str, section: str, language: str) -> str:
     """The title of a paragraph of the family's rules reference in ``language``."""
-    words = json.loads((LEARN / f"{family}.{language}.json").read_text(encoding="utf-8"))
+    words = json.loads((FOLDERS[family] / f"learn.{language}.json").read_text(encoding="utf-8"))
     return str(next(entry["title"] for entry in words["reference"]["sections"] if entry["id"] == section))
 
 

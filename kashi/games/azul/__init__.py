@@ -17,7 +17,14 @@ def make_state(players: int, options: Mapping[str, Any], start: int) -> AzulStat
 
 
 FAMILY = Family(
-    "azul", (2, 3, 4), OPTIONS, make_state, check_options, "kashi.games.azul.learning", "kashi.games.azul.compiled"
+    "azul",
+    (2, 3, 4),
+    OPTIONS,
+    make_state,
+    check_options,
+    learning="kashi.games.azul.learning",
+    compiled="kashi.games.azul.compiled",
+    web="kashi.games.azul.web",
 )
 
 QUICK = {

@@ -22,6 +22,7 @@ FAMILY = Family(
     make_state,
     learning="kashi.games.azul_duel.learning",
     compiled="kashi.games.azul_duel.compiled",
+    web="kashi.games.azul_duel.web",
 )
 register_variant(Variant("azul-duel", FAMILY, "Azul Duel: sun and moon workshops, dome plates, 5 rounds"))
 

@@ -25,6 +25,7 @@ FAMILY = Family(
     check_options,
     "kashi.games.ingenious.learning",
     compiled="kashi.games.ingenious.compiled",
+    web="kashi.games.ingenious.web",
 )
 
 TUTORIAL = {

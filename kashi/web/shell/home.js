@@ -69,7 +69,7 @@ function gameCard(family, variants, fail) {
       variants.some((item) => item.family === family && item.lessons) ? h("a", { href: `/learn/${family}/lessons` }, t("ui.lessons.link")) : null,
     ),
   ];
-  const picture = h("img", { src: `/static/img/${family}.svg`, alt: "", width: 160, height: 100, class: "card-picture" });
+  const picture = h("img", { src: `/static/games/${family}/picture.svg`, alt: "", width: 160, height: 100, class: "card-picture" });
   if (!table) {
     return h(
       "article",

@@ -1,7 +1,7 @@
 // Learning the games: the two-minute teach of each edition (/learn/<variant>) and the rules
 // reference of each family (/rules/<family>). The words are data, one file per family and
-// language (/static/learn/<family>.<lang>.json); every number in them is a placeholder filled
-// from the family's facts (/static/learn/<family>.json), which the tests hold to the engine.
+// language (/static/games/<family>/learn.<lang>.json); every number in them is a placeholder filled
+// from the family's facts (/static/games/<family>/learn.json), which the tests hold to the engine.
 
 import { ApiError, get } from "./api.js";
 import { h } from "./dom.js";
@@ -18,7 +18,7 @@ async function fetchJson(path) {
 
 /** A family's facts and "why" map with its words in ``lang``. */
 export async function loadLearning(family, lang) {
-  const [shared, words] = await Promise.all([fetchJson(`/static/learn/${family}.json`), fetchJson(`/static/learn/${family}.${lang}.json`)]);
+  const [shared, words] = await Promise.all([fetchJson(`/static/games/${family}/learn.json`), fetchJson(`/static/games/${family}/learn.${lang}.json`)]);
   return { family, ...shared, ...words };
 }
 

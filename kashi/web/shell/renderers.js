@@ -1,5 +1,5 @@
-// One renderer module per game family: /static/games/<family>.js with its stylesheet beside it.
-// A new game is one new file there; the shell never knows a game's rules.
+// One renderer module per game family: /static/games/<family>/table.js with its stylesheet beside
+// it, served from the game's own folder; the shell never knows a game's rules.
 
 const loaded = new Map();
 
@@ -14,9 +14,9 @@ export async function loadRenderer(family) {
   if (!loaded.has(family)) {
     loaded.set(
       family,
-      import(`/static/games/${family}.js`).then(
+      import(`/static/games/${family}/table.js`).then(
         (module) => {
-          linkStylesheet(`/static/games/${family}.css`);
+          linkStylesheet(`/static/games/${family}/table.css`);
           return module;
         },
         () => null,

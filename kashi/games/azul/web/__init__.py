@@ -1,0 +1,1 @@
+"""Azul in the browser: data files only (see ``Family.web``)."""

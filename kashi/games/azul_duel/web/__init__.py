@@ -1,0 +1,1 @@
+"""Azul Duel in the browser: data files only (see ``Family.web``)."""

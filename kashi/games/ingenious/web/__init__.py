@@ -1,0 +1,1 @@
+"""Ingenious in the browser: data files only (see ``Family.web``)."""
