@@ -14,7 +14,12 @@ JOBS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) * 2 )))
 CORE := $(VENV)/.core
 CORE_SOURCES := setup.py $(wildcard kashi/core/native/*.[ch] kashi/games/*/native/*.[ch])
 
-.PHONY: test test-slow test-sanitized screenshots serve play lint types browser bench clean
+# The browser client's development tools (ESLint, Prettier) from package-lock.json; the client
+# itself is served as it is written. `make test` installs Node from the system's packages when
+# missing, as it does Chromium.
+NODE_TOOLS := node_modules/.installed
+
+.PHONY: test test-slow test-sanitized screenshots serve play lint lint-js test-js types browser node bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,8 +38,9 @@ $(CORE): $(CORE_SOURCES) | $(SERVING)
 	@$(BIN)/python -c 'from kashi.core import native; print("kashi thinks with its", native.core_name())'
 	touch $@
 
-# Lint and types run inside the suite (tests/test_code_checks.py), beside the other tests.
-test: browser $(TESTING) $(CORE)
+# Lint, types and the JavaScript's lint and unit tests run inside the suite
+# (tests/test_code_checks.py), beside the other tests.
+test: browser $(NODE_TOOLS) $(TESTING) $(CORE)
 	$(BIN)/python -m pytest -q -n $(JOBS) --dist worksteal
 
 # The volume suite (thousands of games a variant), kept out of `make test`, then the compiled
@@ -71,6 +77,22 @@ browser:
 	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
 		&& { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }; } \
 		|| echo "chromium is not installed: the browser tests will skip"
+
+node:
+	@command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] \
+		&& command -v apt-get >/dev/null && { apt-get update -qq \
+		&& DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null; }; } \
+		|| echo "Node.js is not installed: the JavaScript checks will skip"
+
+$(NODE_TOOLS): package.json package-lock.json | node
+	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --loglevel=error && touch $@; fi
+
+lint-js: $(NODE_TOOLS)
+	npx eslint
+	npx prettier --check .
+
+test-js: $(NODE_TOOLS)
+	node --test tests/js/
 
 lint: $(TESTING)
 	$(BIN)/ruff check kashi tests examples

@@ -6,15 +6,33 @@ import { applySettings, LANGUAGES, loadSettings, saveSettings } from "./shell/se
 
 const SCREENS = [
   [/^\/$/, async (main, settings) => (await import("./shell/home.js")).showHome(main, settings)],
-  [/^\/games\/([\w-]+)$/, async (main, settings, id) => (await import("./shell/table.js")).showTable(main, id, settings)],
+  [
+    /^\/games\/([\w-]+)$/,
+    async (main, settings, id) => (await import("./shell/table.js")).showTable(main, id, settings),
+  ],
   [/^\/join\/([^/]+)$/, async (main, settings, token) => (await import("./shell/join.js")).showJoin(main, token)],
-  [/^\/replay\/([\w-]+)$/, async (main, settings, id) => (await import("./shell/replay.js")).showReplay(main, settings, id)],
+  [
+    /^\/replay\/([\w-]+)$/,
+    async (main, settings, id) => (await import("./shell/replay.js")).showReplay(main, settings, id),
+  ],
   [/^\/replay$/, async (main, settings) => (await import("./shell/replay.js")).showReplay(main, settings, null)],
-  [/^\/history$/, async (main, settings) => (await import("./shell/history.js")).showHistory(main)],
-  [/^\/learn\/([\w-]+)\/lessons$/, async (main, settings, family) => (await import("./shell/lessons.js")).showLessons(main, settings, family)],
-  [/^\/learn\/([\w-]+)\/lessons\/([\w-]+)$/, async (main, settings, family, id) => (await import("./shell/lessons.js")).showLesson(main, settings, family, id)],
-  [/^\/learn\/([\w-]+)$/, async (main, settings, variant) => (await import("./shell/learn.js")).showLearn(main, settings, variant)],
-  [/^\/rules\/([\w-]+)$/, async (main, settings, family) => (await import("./shell/learn.js")).showRules(main, settings, family)],
+  [/^\/history$/, async (main) => (await import("./shell/history.js")).showHistory(main)],
+  [
+    /^\/learn\/([\w-]+)\/lessons$/,
+    async (main, settings, family) => (await import("./shell/lessons.js")).showLessons(main, settings, family),
+  ],
+  [
+    /^\/learn\/([\w-]+)\/lessons\/([\w-]+)$/,
+    async (main, settings, family, id) => (await import("./shell/lessons.js")).showLesson(main, settings, family, id),
+  ],
+  [
+    /^\/learn\/([\w-]+)$/,
+    async (main, settings, variant) => (await import("./shell/learn.js")).showLearn(main, settings, variant),
+  ],
+  [
+    /^\/rules\/([\w-]+)$/,
+    async (main, settings, family) => (await import("./shell/learn.js")).showRules(main, settings, family),
+  ],
 ];
 
 function header(settings) {
@@ -22,7 +40,12 @@ function header(settings) {
   return h(
     "header",
     { class: "topbar" },
-    h("a", { class: "brand", href: "/", "aria-label": "kashi" }, h("img", { src: "/static/img/logo.svg", alt: "", width: 28, height: 28 }), h("span", {}, "kashi")),
+    h(
+      "a",
+      { class: "brand", href: "/", "aria-label": "kashi" },
+      h("img", { src: "/static/img/logo.svg", alt: "", width: 28, height: 28 }),
+      h("span", {}, "kashi"),
+    ),
     h(
       "nav",
       { "aria-label": t("ui.nav.label") },
@@ -32,7 +55,14 @@ function header(settings) {
     ),
     h(
       "button",
-      { type: "button", class: "settings-button", "aria-haspopup": "dialog", "aria-label": t("ui.settings.title"), title: t("ui.settings.title"), onclick: () => dialog.showModal() },
+      {
+        type: "button",
+        class: "settings-button",
+        "aria-haspopup": "dialog",
+        "aria-label": t("ui.settings.title"),
+        title: t("ui.settings.title"),
+        onclick: () => dialog.showModal(),
+      },
       "\u2699\uFE0E",
     ),
     dialog,
@@ -49,18 +79,26 @@ function settingsDialog(settings) {
     h(
       "label",
       { class: "check" },
-      h("input", { type: "checkbox", checked: settings[name], onchange: (event) => change(name, event.target.checked) }),
+      h("input", {
+        type: "checkbox",
+        checked: settings[name],
+        onchange: (event) => change(name, event.target.checked),
+      }),
       t(`ui.settings.${name}`),
     );
   const language = h(
     "select",
     { id: "setting-lang", onchange: (event) => change("lang", event.target.value) },
-    Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === settings.lang, lang: code }, name)),
+    Object.entries(LANGUAGES).map(([code, name]) =>
+      h("option", { value: code, selected: code === settings.lang, lang: code }, name),
+    ),
   );
   const theme = h(
     "select",
     { id: "setting-theme", onchange: (event) => change("theme", event.target.value) },
-    ["light", "dark"].map((name) => h("option", { value: name, selected: name === settings.theme }, t(`ui.settings.theme.${name}`))),
+    ["light", "dark"].map((name) =>
+      h("option", { value: name, selected: name === settings.theme }, t(`ui.settings.theme.${name}`)),
+    ),
   );
   const dialog = h(
     "dialog",

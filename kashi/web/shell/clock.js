@@ -7,7 +7,8 @@ export function clockReader(clock) {
     /** Milliseconds left for ``seat`` now, or null when that seat shows no clock. */
     remaining(seat, toMove) {
       if (clock.kind === "none") return null;
-      if (seat === toMove && clock.deadline != null) return Math.max(0, clock.deadline * 1000 - (Date.now() + offsetMs));
+      if (seat === toMove && clock.deadline != null)
+        return Math.max(0, clock.deadline * 1000 - (Date.now() + offsetMs));
       if (clock.kind === "fischer" && clock.banks_ms) return clock.banks_ms[seat];
       return null;
     },

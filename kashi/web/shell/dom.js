@@ -35,5 +35,7 @@ export function announce(text) {
   const live = document.getElementById("live");
   if (!live) return;
   live.textContent = "";
-  window.setTimeout(() => { live.textContent = text; }, 30);
+  window.setTimeout(() => {
+    live.textContent = text;
+  }, 30);
 }

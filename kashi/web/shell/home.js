@@ -18,10 +18,25 @@ export async function showHome(main) {
   main.append(
     h("section", { class: "hero" }, h("h1", {}, t("ui.home.title")), h("p", {}, t("ui.home.tagline"))),
     problem,
-    h("section", { class: "games", "aria-labelledby": "games-title" }, h("h2", { id: "games-title" }, t("ui.home.games")), h("div", { class: "game-cards" }, FAMILIES.map((family) => gameCard(family, variants, fail)))),
+    h(
+      "section",
+      { class: "games", "aria-labelledby": "games-title" },
+      h("h2", { id: "games-title" }, t("ui.home.games")),
+      h(
+        "div",
+        { class: "game-cards" },
+        FAMILIES.map((family) => gameCard(family, variants, fail)),
+      ),
+    ),
     friendsForm(variants, me, fail),
     gameList("open-games", t("ui.home.open"), open, me, t("ui.home.none_open")),
-    gameList("my-games", t("ui.home.mine"), mine.filter((game) => game.status !== "finished"), me, t("ui.home.none_mine")),
+    gameList(
+      "my-games",
+      t("ui.home.mine"),
+      mine.filter((game) => game.status !== "finished"),
+      me,
+      t("ui.home.none_mine"),
+    ),
   );
 }
 
@@ -52,7 +67,11 @@ export function againstComputer(item, level, first, rated = false) {
 function select(id, label, options, chosen) {
   return [
     h("label", { for: id }, label),
-    h("select", { id, name: id }, options.map(([value, text]) => h("option", { value, selected: value === chosen }, text))),
+    h(
+      "select",
+      { id, name: id },
+      options.map(([value, text]) => h("option", { value, selected: value === chosen }, text)),
+    ),
   ];
 }
 
@@ -66,10 +85,18 @@ function gameCard(family, variants, fail) {
       { class: "learn-links" },
       h("a", { href: `/learn/${family}` }, t("ui.learn.how_to_play")),
       h("a", { href: `/rules/${family}` }, t("ui.rules.link")),
-      variants.some((item) => item.family === family && item.lessons) ? h("a", { href: `/learn/${family}/lessons` }, t("ui.lessons.link")) : null,
+      variants.some((item) => item.family === family && item.lessons)
+        ? h("a", { href: `/learn/${family}/lessons` }, t("ui.lessons.link"))
+        : null,
     ),
   ];
-  const picture = h("img", { src: `/static/games/${family}/picture.svg`, alt: "", width: 160, height: 100, class: "card-picture" });
+  const picture = h("img", {
+    src: `/static/games/${family}/picture.svg`,
+    alt: "",
+    width: 160,
+    height: 100,
+    class: "card-picture",
+  });
   if (!table) {
     return h(
       "article",
@@ -97,9 +124,30 @@ function gameCard(family, variants, fail) {
     h(
       "div",
       { class: "fields" },
-      select(`${id}-variant`, t("ui.form.variant"), mine.filter((item) => item.table && item.players.includes(2)).map((item) => [item.name, t(`variant.${item.name}`)]), mine[0].name),
-      select(`${id}-level`, t("ui.form.level"), LEVELS.map((level) => [level, t(`level.${level}`)]), "medium"),
-      select(`${id}-seat`, t("ui.form.seat"), [["first", t("ui.form.seat.first")], ["second", t("ui.form.seat.second")], ["random", t("ui.form.seat.random")]], "first"),
+      select(
+        `${id}-variant`,
+        t("ui.form.variant"),
+        mine
+          .filter((item) => item.table && item.players.includes(2))
+          .map((item) => [item.name, t(`variant.${item.name}`)]),
+        mine[0].name,
+      ),
+      select(
+        `${id}-level`,
+        t("ui.form.level"),
+        LEVELS.map((level) => [level, t(`level.${level}`)]),
+        "medium",
+      ),
+      select(
+        `${id}-seat`,
+        t("ui.form.seat"),
+        [
+          ["first", t("ui.form.seat.first")],
+          ["second", t("ui.form.seat.second")],
+          ["random", t("ui.form.seat.random")],
+        ],
+        "first",
+      ),
     ),
     ratedChoice(`${id}-rated`, false),
     h("button", { type: "submit", class: "primary" }, t("ui.home.play_computer")),
@@ -109,7 +157,12 @@ function gameCard(family, variants, fail) {
 
 /** Casual games allow takebacks against bots; rated ones count for the ratings and allow none. */
 function ratedChoice(id, checked) {
-  return h("div", { class: "option check" }, h("input", { type: "checkbox", id, name: id, checked }), h("label", { for: id }, t("ui.form.rated")));
+  return h(
+    "div",
+    { class: "option check" },
+    h("input", { type: "checkbox", id, name: id, checked }),
+    h("label", { for: id }, t("ui.form.rated")),
+  );
 }
 
 function optionField(spec, family) {
@@ -118,27 +171,69 @@ function optionField(spec, family) {
   const about = t(`option.${family}.${spec.name}.about`);
   let input;
   if (typeof spec.default === "boolean") {
-    input = h("input", { type: "checkbox", id, name: id, checked: spec.default, dataset: { option: spec.name, type: "bool" } });
+    input = h("input", {
+      type: "checkbox",
+      id,
+      name: id,
+      checked: spec.default,
+      dataset: { option: spec.name, type: "bool" },
+    });
     return h("div", { class: "option check" }, input, h("label", { for: id }, label), h("small", {}, about));
   }
   if (spec.choices.length) {
-    input = h("select", { id, name: id, dataset: { option: spec.name, type: "choice" } }, spec.choices.map((choice) => h("option", { value: choice, selected: choice === spec.default }, t(`option.${family}.${spec.name}.${choice}`))));
+    input = h(
+      "select",
+      { id, name: id, dataset: { option: spec.name, type: "choice" } },
+      spec.choices.map((choice) =>
+        h("option", { value: choice, selected: choice === spec.default }, t(`option.${family}.${spec.name}.${choice}`)),
+      ),
+    );
   } else if (typeof spec.default === "number") {
-    input = h("input", { type: "number", id, name: id, value: spec.default, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, step: 1, dataset: { option: spec.name, type: "int" } });
+    input = h("input", {
+      type: "number",
+      id,
+      name: id,
+      value: spec.default,
+      min: spec.minimum ?? undefined,
+      max: spec.maximum ?? undefined,
+      step: 1,
+      dataset: { option: spec.name, type: "int" },
+    });
   } else {
-    input = h("input", { type: "text", id, name: id, value: spec.default, dir: "ltr", dataset: { option: spec.name, type: "text" } });
+    input = h("input", {
+      type: "text",
+      id,
+      name: id,
+      value: spec.default,
+      dir: "ltr",
+      dataset: { option: spec.name, type: "text" },
+    });
   }
   return h("div", { class: "option" }, h("label", { for: id }, label), input, h("small", {}, about));
 }
 
 function friendsForm(variants, me, fail) {
   const choices = variants.filter((item) => item.table);
-  if (!choices.length) return h("section", { class: "friends" }, h("h2", {}, t("ui.home.friends")), h("p", { class: "hint" }, t("ui.table.no_renderer")));
-  const variantSelect = h("select", { id: "friends-variant" }, choices.map((item) => h("option", { value: item.name }, t(`variant.${item.name}`))));
+  if (!choices.length)
+    return h(
+      "section",
+      { class: "friends" },
+      h("h2", {}, t("ui.home.friends")),
+      h("p", { class: "hint" }, t("ui.table.no_renderer")),
+    );
+  const variantSelect = h(
+    "select",
+    { id: "friends-variant" },
+    choices.map((item) => h("option", { value: item.name }, t(`variant.${item.name}`))),
+  );
   const playersSelect = h("select", { id: "friends-players" });
   const seatsBox = h("fieldset", { class: "seats-box" }, h("legend", {}, t("ui.form.seats")));
   const optionsBox = h("div", { class: "options-box" });
-  const clockKind = h("select", { id: "friends-clock" }, ["none", "move", "fischer"].map((kind) => h("option", { value: kind }, t(`ui.clock.${kind}`))));
+  const clockKind = h(
+    "select",
+    { id: "friends-clock" },
+    ["none", "move", "fischer"].map((kind) => h("option", { value: kind }, t(`ui.clock.${kind}`))),
+  );
   const clockSeconds = h("input", { id: "friends-seconds", type: "number", min: 1, max: 86400, value: 60 });
   const clockIncrement = h("input", { id: "friends-increment", type: "number", min: 0, max: 3600, value: 5 });
   const publicBox = h("input", { type: "checkbox", id: "friends-public" });
@@ -152,16 +247,24 @@ function friendsForm(variants, me, fail) {
       { id: `friends-seat-${seat}`, "aria-label": t("ui.form.seat_n", { seat: seat + 1 }) },
       h("option", { value: "me" }, t("ui.form.kind.me")),
       h("option", { value: "person" }, t("ui.form.kind.person")),
-      LEVELS.map((level) => h("option", { value: `bot:${level}` }, t("ui.form.kind.bot", { level: t(`level.${level}`) }))),
+      LEVELS.map((level) =>
+        h("option", { value: `bot:${level}` }, t("ui.form.kind.bot", { level: t(`level.${level}`) })),
+      ),
     );
   const drawSeats = () => {
     const count = Number(playersSelect.value);
-    fill(seatsBox,
+    fill(
+      seatsBox,
       h("legend", {}, t("ui.form.seats")),
       ...Array.from({ length: count }, (_, seat) => {
         const chooser = seatSelect(seat);
         chooser.value = seat === 0 ? "me" : "person";
-        return h("div", { class: "seat-choice" }, h("label", { for: chooser.id }, t("ui.form.seat_n", { seat: seat + 1 })), chooser);
+        return h(
+          "div",
+          { class: "seat-choice" },
+          h("label", { for: chooser.id }, t("ui.form.seat_n", { seat: seat + 1 })),
+          chooser,
+        );
       }),
     );
   };
@@ -169,10 +272,9 @@ function friendsForm(variants, me, fail) {
     const item = current();
     fill(playersSelect, ...item.players.map((count) => h("option", { value: count }, num(count))));
     const preset = item.presets || {};
-    fill(optionsBox,
-      ...item.option_specs
-        .filter((spec) => !(spec.name in preset))
-        .map((spec) => optionField(spec, item.family)),
+    fill(
+      optionsBox,
+      ...item.option_specs.filter((spec) => !(spec.name in preset)).map((spec) => optionField(spec, item.family)),
     );
     drawSeats();
   };
@@ -181,7 +283,13 @@ function friendsForm(variants, me, fail) {
   const drawClock = () => {
     const timed = clockKind.value !== "none";
     const fischer = clockKind.value === "fischer";
-    for (const [node, shown] of [[clockSeconds, timed], [secondsLabel, timed], [clockIncrement, fischer], [incrementLabel, fischer]]) node.hidden = !shown;
+    for (const [node, shown] of [
+      [clockSeconds, timed],
+      [secondsLabel, timed],
+      [clockIncrement, fischer],
+      [incrementLabel, fischer],
+    ])
+      node.hidden = !shown;
   };
   clockKind.addEventListener("change", drawClock);
   variantSelect.addEventListener("change", drawVariant);
@@ -202,14 +310,36 @@ function friendsForm(variants, me, fail) {
     const options = {};
     for (const field of optionsBox.querySelectorAll("[data-option]")) {
       const spec = item.option_specs.find((entry) => entry.name === field.dataset.option);
-      const value = field.dataset.type === "bool" ? field.checked : field.dataset.type === "int" ? Number(field.value) : field.value;
+      const value =
+        field.dataset.type === "bool"
+          ? field.checked
+          : field.dataset.type === "int"
+            ? Number(field.value)
+            : field.value;
       if (value !== spec.default) options[spec.name] = value;
     }
     const seats = [...seatsBox.querySelectorAll("select")].map((chooser) =>
       chooser.value.startsWith("bot:") ? { kind: "bot", level: chooser.value.slice(4) } : { kind: chooser.value },
     );
-    const clock = clockKind.value === "none" ? { kind: "none" } : { kind: clockKind.value, seconds: Number(clockSeconds.value), increment: clockKind.value === "fischer" ? Number(clockIncrement.value) : 0 };
-    createGame({ variant: item.name, seats, options, clock, public: publicBox.checked, rated: ratedBox.querySelector("input").checked }, fail);
+    const clock =
+      clockKind.value === "none"
+        ? { kind: "none" }
+        : {
+            kind: clockKind.value,
+            seconds: Number(clockSeconds.value),
+            increment: clockKind.value === "fischer" ? Number(clockIncrement.value) : 0,
+          };
+    createGame(
+      {
+        variant: item.name,
+        seats,
+        options,
+        clock,
+        public: publicBox.checked,
+        rated: ratedBox.querySelector("input").checked,
+      },
+      fail,
+    );
   };
 
   const section = h(
@@ -220,7 +350,16 @@ function friendsForm(variants, me, fail) {
     h(
       "form",
       { onsubmit: submit, class: "friends-form" },
-      h("div", { class: "fields" }, h("label", { for: "friends-name" }, t("ui.form.name")), nameInput, h("label", { for: "friends-variant" }, t("ui.form.variant")), variantSelect, h("label", { for: "friends-players" }, t("ui.form.players")), playersSelect),
+      h(
+        "div",
+        { class: "fields" },
+        h("label", { for: "friends-name" }, t("ui.form.name")),
+        nameInput,
+        h("label", { for: "friends-variant" }, t("ui.form.variant")),
+        variantSelect,
+        h("label", { for: "friends-players" }, t("ui.form.players")),
+        playersSelect,
+      ),
       seatsBox,
       h("details", { class: "options-details" }, h("summary", {}, t("ui.form.options")), optionsBox),
       h(
@@ -244,7 +383,13 @@ function friendsForm(variants, me, fail) {
 
 function gameList(id, title, games, me, empty) {
   const items = games.map((game) => {
-    const names = game.seats.map((seat) => (seat.kind === "bot" ? t("ui.seat.bot", { level: t(`level.${seat.bot_level}`) }) : seat.taken ? seat.name : t("ui.seat.open", { seat: seat.seat + 1 })));
+    const names = game.seats.map((seat) =>
+      seat.kind === "bot"
+        ? t("ui.seat.bot", { level: t(`level.${seat.bot_level}`) })
+        : seat.taken
+          ? seat.name
+          : t("ui.seat.open", { seat: seat.seat + 1 }),
+    );
     return h(
       "li",
       {},
@@ -255,5 +400,10 @@ function gameList(id, title, games, me, empty) {
       h("span", { class: `badge status-${game.status}` }, t(`ui.status.${game.status}`)),
     );
   });
-  return h("section", { class: "game-list", "aria-labelledby": `${id}-title` }, h("h2", { id: `${id}-title` }, title), items.length ? h("ul", {}, items) : h("p", { class: "hint" }, empty));
+  return h(
+    "section",
+    { class: "game-list", "aria-labelledby": `${id}-title` },
+    h("h2", { id: `${id}-title` }, title),
+    items.length ? h("ul", {}, items) : h("p", { class: "hint" }, empty),
+  );
 }

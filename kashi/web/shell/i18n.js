@@ -40,12 +40,15 @@ export function isolated(text) {
 /** A parameter as the language shows it: numbers in its digits, known words translated, a
  * list as its items joined by the language's comma. */
 function shown(value, conversion, spec) {
-  if (Array.isArray(value)) return value.map((item) => shown(item, conversion, spec)).join(locale === "fa" ? "، " : ", ");
+  if (Array.isArray(value))
+    return value.map((item) => shown(item, conversion, spec)).join(locale === "fa" ? "، " : ", ");
   if (typeof value === "number") {
-    if (spec && spec.startsWith("+")) return isolated((value > 0 ? "+" : value < 0 ? "\u2212" : "") + num(Math.abs(value)));
+    if (spec && spec.startsWith("+"))
+      return isolated((value > 0 ? "+" : value < 0 ? "\u2212" : "") + num(Math.abs(value)));
     return numSigned(value);
   }
-  const word = typeof value === "string" && catalogue[`term.${value}`] !== undefined ? catalogue[`term.${value}`] : value;
+  const word =
+    typeof value === "string" && catalogue[`term.${value}`] !== undefined ? catalogue[`term.${value}`] : value;
   if (conversion === "!r") return locale === "fa" ? `«${word}»` : `\u2018${word}\u2019`;
   return String(word);
 }

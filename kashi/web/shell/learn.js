@@ -18,7 +18,10 @@ async function fetchJson(path) {
 
 /** A family's facts and "why" map with its words in ``lang``. */
 export async function loadLearning(family, lang) {
-  const [shared, words] = await Promise.all([fetchJson(`/static/games/${family}/learn.json`), fetchJson(`/static/games/${family}/learn.${lang}.json`)]);
+  const [shared, words] = await Promise.all([
+    fetchJson(`/static/games/${family}/learn.json`),
+    fetchJson(`/static/games/${family}/learn.${lang}.json`),
+  ]);
   return { family, ...shared, ...words };
 }
 
@@ -53,24 +56,46 @@ export function teachCard(learning, edition, headingLevel = 2) {
     h(`h${headingLevel}`, {}, t("ui.learn.card_title", { game: t(`variant.${edition}`) })),
     card.note ? h("p", { class: "teach-note" }, rich(card.note, facts)) : null,
     heading("ui.learn.say"),
-    h("ol", { class: "teach-sentences" }, card.sentences.map((sentence) => h("li", {}, h("q", {}, rich(sentence, facts))))),
+    h(
+      "ol",
+      { class: "teach-sentences" },
+      card.sentences.map((sentence) => h("li", {}, h("q", {}, rich(sentence, facts)))),
+    ),
     heading("ui.learn.goal"),
     h("p", {}, rich(card.goal, facts)),
     heading("ui.learn.setup"),
     h("p", {}, rich(card.setup, facts)),
     heading("ui.learn.round"),
-    h("ol", { class: "teach-round" }, card.round.map((step) => h("li", {}, rich(step, facts)))),
+    h(
+      "ol",
+      { class: "teach-round" },
+      card.round.map((step) => h("li", {}, rich(step, facts))),
+    ),
     heading("ui.learn.scoring"),
     h(
       "table",
       { class: "teach-scoring" },
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("ui.learn.what")), h("th", { scope: "col" }, t("ui.learn.points")))),
-      h("tbody", {}, card.scoring.map(([what, points]) => h("tr", {}, h("th", { scope: "row" }, rich(what, facts)), h("td", {}, rich(points, facts))))),
+      h(
+        "thead",
+        {},
+        h("tr", {}, h("th", { scope: "col" }, t("ui.learn.what")), h("th", { scope: "col" }, t("ui.learn.points"))),
+      ),
+      h(
+        "tbody",
+        {},
+        card.scoring.map(([what, points]) =>
+          h("tr", {}, h("th", { scope: "row" }, rich(what, facts)), h("td", {}, rich(points, facts))),
+        ),
+      ),
     ),
     heading("ui.learn.end"),
     h("p", {}, rich(card.end, facts)),
     heading("ui.learn.mistakes"),
-    h("ul", { class: "teach-mistakes" }, card.mistakes.map((mistake) => h("li", {}, rich(mistake, facts)))),
+    h(
+      "ul",
+      { class: "teach-mistakes" },
+      card.mistakes.map((mistake) => h("li", {}, rich(mistake, facts))),
+    ),
   );
 }
 
@@ -90,7 +115,18 @@ export function whyLink(learning, key) {
 export function sectionLink(learning, section) {
   const topic = learning.reference.sections.find((entry) => entry.id === section)?.title ?? section;
   const label = t("ui.rules.why_label", { topic, game: t(`variant.${learning.family}`) });
-  return h("a", { class: "why-link", href: `/rules/${learning.family}#${section}`, target: "_blank", rel: "noopener", "aria-label": label, title: label }, t("ui.rules.why"));
+  return h(
+    "a",
+    {
+      class: "why-link",
+      href: `/rules/${learning.family}#${section}`,
+      target: "_blank",
+      rel: "noopener",
+      "aria-label": label,
+      title: label,
+    },
+    t("ui.rules.why"),
+  );
 }
 
 /** One "why?" link per reference paragraph that a score change's parts apply, each with the
@@ -131,19 +167,33 @@ function differencesSection(learning, item, published) {
   if (!differing.length) return null;
   const family = learning.family;
   const words = learning.differences?.[item.name] ?? { options: {} };
-  return h("section", { class: "learn-differences", "aria-labelledby": "differences-title" },
+  return h(
+    "section",
+    { class: "learn-differences", "aria-labelledby": "differences-title" },
     h("h2", { id: "differences-title" }, t("ui.learn.differences")),
     words.source ? h("p", { class: "learn-source" }, rich(words.source, learning.facts)) : null,
-    h("ul", { class: "difference-list" }, differing.map(({ spec, value, published: before }) =>
-      h("li", { dataset: { option: spec.name } },
-        h("p", { class: "difference-option" }, h("a", { href: `/rules/${family}#option-${spec.name}` }, t(`option.${family}.${spec.name}`))),
-        words.options[spec.name] ? h("p", {}, rich(words.options[spec.name], learning.facts)) : null,
-        h("p", { class: "difference-values" },
-          h("span", {}, t("ui.learn.published"), " ", optionValue(family, spec, before)),
-          h("span", {}, t("ui.learn.here"), " ", h("strong", {}, optionValue(family, spec, value))),
+    h(
+      "ul",
+      { class: "difference-list" },
+      differing.map(({ spec, value, published: before }) =>
+        h(
+          "li",
+          { dataset: { option: spec.name } },
+          h(
+            "p",
+            { class: "difference-option" },
+            h("a", { href: `/rules/${family}#option-${spec.name}` }, t(`option.${family}.${spec.name}`)),
+          ),
+          words.options[spec.name] ? h("p", {}, rich(words.options[spec.name], learning.facts)) : null,
+          h(
+            "p",
+            { class: "difference-values" },
+            h("span", {}, t("ui.learn.published"), " ", optionValue(family, spec, before)),
+            h("span", {}, t("ui.learn.here"), " ", h("strong", {}, optionValue(family, spec, value))),
+          ),
         ),
       ),
-    )),
+    ),
   );
 }
 
@@ -153,7 +203,15 @@ function playButton(item) {
   const fail = (error) => {
     problem.textContent = error instanceof ApiError ? reasonText(error.reason) : String(error);
   };
-  const button = h("button", { type: "button", class: "primary play-variant", onclick: () => createGame(againstComputer(item, "medium", true), fail) }, t("ui.learn.play_variant"));
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "primary play-variant",
+      onclick: () => createGame(againstComputer(item, "medium", true), fail),
+    },
+    t("ui.learn.play_variant"),
+  );
   return [button, problem];
 }
 
@@ -168,16 +226,36 @@ export async function showLearn(main, settings, edition) {
   const published = variants.find((item) => item.name === learning.editions[0]);
   document.title = `${t("ui.learn.title", { game: t(`variant.${edition}`) })} · kashi`;
   main.append(
-    h("div", { class: "learn-page" },
+    h(
+      "div",
+      { class: "learn-page" },
       h("h1", {}, t("ui.learn.title", { game: t(`variant.${edition}`) })),
-      h("nav", { class: "edition-nav", "aria-label": t("ui.learn.editions") },
-        h("ul", {}, learning.editions.map((name) =>
-          h("li", {}, h("a", { href: `/learn/${name}`, "aria-current": name === edition ? "page" : undefined }, t(`variant.${name}`))),
-        )),
+      h(
+        "nav",
+        { class: "edition-nav", "aria-label": t("ui.learn.editions") },
+        h(
+          "ul",
+          {},
+          learning.editions.map((name) =>
+            h(
+              "li",
+              {},
+              h(
+                "a",
+                { href: `/learn/${name}`, "aria-current": name === edition ? "page" : undefined },
+                t(`variant.${name}`),
+              ),
+            ),
+          ),
+        ),
       ),
-      h("p", { class: "learn-next" },
+      h(
+        "p",
+        { class: "learn-next" },
         playButton(known),
-        known.lessons ? h("a", { class: "button primary", href: `/learn/${known.family}/lessons` }, t("ui.lessons.link")) : null,
+        known.lessons
+          ? h("a", { class: "button primary", href: `/learn/${known.family}/lessons` }, t("ui.lessons.link"))
+          : null,
         h("a", { class: "button", href: `/rules/${known.family}` }, t("ui.learn.full_rules")),
         h("a", { class: "button", href: "/" }, t("ui.learn.play")),
       ),
@@ -207,22 +285,53 @@ function presetsTable(family, variants) {
   return h(
     "table",
     { class: "rules-table rules-presets" },
-    h("thead", {}, h("tr", {}, ["ui.rules.edition", "ui.rules.players", "ui.rules.fixed"].map((key) => h("th", { scope: "col" }, t(key))))),
-    h("tbody", {}, variants.map((item) => {
-      const fixed = Object.entries(item.presets);
-      return h(
+    h(
+      "thead",
+      {},
+      h(
         "tr",
-        { id: `preset-${item.name}`, dataset: { variant: item.name } },
-        h("th", { scope: "row" }, h("a", { href: `/learn/${item.name}` }, t(`variant.${item.name}`)), h("small", { class: "rules-about" }, t(`variant.${item.name}.about`))),
-        h("td", {}, item.players.map((count) => num(count)).join(" / ")),
-        h("td", {}, fixed.length
-          ? h("ul", { class: "rules-fixed" }, fixed.map(([name, value]) => {
-            const spec = specs.find((entry) => entry.name === name);
-            return h("li", { dataset: { option: name } }, h("a", { href: `#option-${name}` }, t(`option.${family}.${name}`)), ": ", optionValue(family, spec, value));
-          }))
-          : t("ui.rules.no_fixed")),
-      );
-    })),
+        {},
+        ["ui.rules.edition", "ui.rules.players", "ui.rules.fixed"].map((key) => h("th", { scope: "col" }, t(key))),
+      ),
+    ),
+    h(
+      "tbody",
+      {},
+      variants.map((item) => {
+        const fixed = Object.entries(item.presets);
+        return h(
+          "tr",
+          { id: `preset-${item.name}`, dataset: { variant: item.name } },
+          h(
+            "th",
+            { scope: "row" },
+            h("a", { href: `/learn/${item.name}` }, t(`variant.${item.name}`)),
+            h("small", { class: "rules-about" }, t(`variant.${item.name}.about`)),
+          ),
+          h("td", {}, item.players.map((count) => num(count)).join(" / ")),
+          h(
+            "td",
+            {},
+            fixed.length
+              ? h(
+                  "ul",
+                  { class: "rules-fixed" },
+                  fixed.map(([name, value]) => {
+                    const spec = specs.find((entry) => entry.name === name);
+                    return h(
+                      "li",
+                      { dataset: { option: name } },
+                      h("a", { href: `#option-${name}` }, t(`option.${family}.${name}`)),
+                      ": ",
+                      optionValue(family, spec, value),
+                    );
+                  }),
+                )
+              : t("ui.rules.no_fixed"),
+          ),
+        );
+      }),
+    ),
   );
 }
 
@@ -230,20 +339,34 @@ function optionsTable(family, specs) {
   return h(
     "table",
     { class: "rules-table rules-options" },
-    h("thead", {}, h("tr", {}, ["ui.rules.option", "ui.rules.default", "ui.rules.allowed"].map((key) => h("th", { scope: "col" }, t(key))))),
-    h("tbody", {}, specs.map((spec) =>
+    h(
+      "thead",
+      {},
       h(
         "tr",
-        { id: `option-${spec.name}`, dataset: { option: spec.name } },
-        h("th", { scope: "row" },
-          t(`option.${family}.${spec.name}`),
-          spec.ours ? h("span", { class: "badge" }, t("ui.rules.ours")) : null,
-          h("small", { class: "rules-about" }, t(`option.${family}.${spec.name}.about`)),
-        ),
-        h("td", { class: "rules-default" }, optionValue(family, spec, spec.default)),
-        h("td", {}, allowedValues(family, spec)),
+        {},
+        ["ui.rules.option", "ui.rules.default", "ui.rules.allowed"].map((key) => h("th", { scope: "col" }, t(key))),
       ),
-    )),
+    ),
+    h(
+      "tbody",
+      {},
+      specs.map((spec) =>
+        h(
+          "tr",
+          { id: `option-${spec.name}`, dataset: { option: spec.name } },
+          h(
+            "th",
+            { scope: "row" },
+            t(`option.${family}.${spec.name}`),
+            spec.ours ? h("span", { class: "badge" }, t("ui.rules.ours")) : null,
+            h("small", { class: "rules-about" }, t(`option.${family}.${spec.name}.about`)),
+          ),
+          h("td", { class: "rules-default" }, optionValue(family, spec, spec.default)),
+          h("td", {}, allowedValues(family, spec)),
+        ),
+      ),
+    ),
   );
 }
 
@@ -256,21 +379,56 @@ export async function showRules(main, settings, family) {
   const title = t("ui.rules.title", { game: t(`variant.${family}`) });
   document.title = `${title} · kashi`;
   const sections = learning.reference.sections;
-  const contents = [...sections.map((section) => [section.id, section.title]), ["presets", t("ui.rules.presets")], ["options", t("ui.rules.options")]];
+  const contents = [
+    ...sections.map((section) => [section.id, section.title]),
+    ["presets", t("ui.rules.presets")],
+    ["options", t("ui.rules.options")],
+  ];
   main.append(
-    h("div", { class: "rules-page" },
+    h(
+      "div",
+      { class: "rules-page" },
       h("h1", {}, title),
       h("p", {}, rich(learning.reference.intro, facts)),
       h("p", {}, h("a", { href: `/learn/${learning.editions[0]}` }, t("ui.learn.teach_link"))),
-      h("nav", { class: "rules-contents", "aria-label": t("ui.rules.contents") }, h("ol", {}, contents.map(([id, text]) => h("li", {}, h("a", { href: `#${id}` }, text))))),
+      h(
+        "nav",
+        { class: "rules-contents", "aria-label": t("ui.rules.contents") },
+        h(
+          "ol",
+          {},
+          contents.map(([id, text]) => h("li", {}, h("a", { href: `#${id}` }, text))),
+        ),
+      ),
       sections.map((section) =>
-        h("section", { id: section.id, "aria-labelledby": `${section.id}-title`, class: "rules-section" },
+        h(
+          "section",
+          { id: section.id, "aria-labelledby": `${section.id}-title`, class: "rules-section" },
           h("h2", { id: `${section.id}-title` }, section.title),
           section.paragraphs.map((paragraph) => h("p", {}, rich(paragraph, facts))),
         ),
       ),
-      h("section", { id: "presets", "aria-labelledby": "presets-title", class: "rules-section" }, h("h2", { id: "presets-title" }, t("ui.rules.presets")), h("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "presets-title" }, presetsTable(family, variants))),
-      h("section", { id: "options", "aria-labelledby": "options-title", class: "rules-section" }, h("h2", { id: "options-title" }, t("ui.rules.options")), h("p", { class: "hint" }, t("ui.rules.options_help")), h("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "options-title" }, optionsTable(family, variants[0].option_specs))),
+      h(
+        "section",
+        { id: "presets", "aria-labelledby": "presets-title", class: "rules-section" },
+        h("h2", { id: "presets-title" }, t("ui.rules.presets")),
+        h(
+          "div",
+          { class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "presets-title" },
+          presetsTable(family, variants),
+        ),
+      ),
+      h(
+        "section",
+        { id: "options", "aria-labelledby": "options-title", class: "rules-section" },
+        h("h2", { id: "options-title" }, t("ui.rules.options")),
+        h("p", { class: "hint" }, t("ui.rules.options_help")),
+        h(
+          "div",
+          { class: "table-scroll", tabindex: 0, role: "region", "aria-labelledby": "options-title" },
+          optionsTable(family, variants[0].option_specs),
+        ),
+      ),
     ),
   );
   if (location.hash) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();

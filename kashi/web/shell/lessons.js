@@ -63,20 +63,38 @@ export async function showLessons(main, settings, family) {
   document.title = `${title} · kashi`;
   const next = lessons.find((lesson) => !done.has(lesson.id)) ?? lessons[0];
   const count = lessons.filter((lesson) => done.has(lesson.id)).length;
-  const start = count === 0 ? "ui.lessons.start" : count === lessons.length ? "ui.lessons.restart" : "ui.lessons.continue";
+  const start =
+    count === 0 ? "ui.lessons.start" : count === lessons.length ? "ui.lessons.restart" : "ui.lessons.continue";
   main.append(
-    h("div", { class: "learn-page lessons-page" },
+    h(
+      "div",
+      { class: "learn-page lessons-page" },
       h("h1", {}, title),
       h("p", {}, t("ui.lessons.intro")),
       h("p", { class: "lessons-progress" }, t("ui.lessons.progress", { done: count, total: lessons.length })),
-      h("ol", { class: "lesson-list", "aria-label": t("ui.lessons.list") }, lessons.map((lesson) => {
-        const finished = done.has(lesson.id);
-        return h("li", { dataset: { lesson: lesson.id, done: String(finished) } },
-          h("a", { href: `/learn/${family}/lessons/${lesson.id}` }, words(lesson.title, settings.lang)),
-          finished ? h("span", { class: "lesson-done" }, h("span", { "aria-hidden": "true" }, "\u2713 "), t("ui.lessons.done")) : null,
-        );
-      })),
-      h("p", { class: "learn-next" },
+      h(
+        "ol",
+        { class: "lesson-list", "aria-label": t("ui.lessons.list") },
+        lessons.map((lesson) => {
+          const finished = done.has(lesson.id);
+          return h(
+            "li",
+            { dataset: { lesson: lesson.id, done: String(finished) } },
+            h("a", { href: `/learn/${family}/lessons/${lesson.id}` }, words(lesson.title, settings.lang)),
+            finished
+              ? h(
+                  "span",
+                  { class: "lesson-done" },
+                  h("span", { "aria-hidden": "true" }, "\u2713 "),
+                  t("ui.lessons.done"),
+                )
+              : null,
+          );
+        }),
+      ),
+      h(
+        "p",
+        { class: "learn-next" },
         h("a", { class: "button primary lessons-start", href: `/learn/${family}/lessons/${next.id}` }, t(start)),
         h("a", { class: "button", href: `/learn/${lessons[0].variant}` }, t("ui.learn.teach_link")),
         h("a", { class: "button", href: `/rules/${family}` }, t("ui.learn.full_rules")),
@@ -120,15 +138,25 @@ class LessonPage {
       outcome: null,
       animate: false,
     };
-    const text = (name) => words(Object.fromEntries(Object.entries(lesson.text).map(([lang, texts]) => [lang, texts[name]])), settings.lang);
+    const text = (name) =>
+      words(Object.fromEntries(Object.entries(lesson.text).map(([lang, texts]) => [lang, texts[name]])), settings.lang);
     this.text = text;
     const number = lessons.findIndex((entry) => entry.id === lesson.id) + 1;
     const title = text("title");
     document.title = `${title} · kashi`;
     this.boardRoot = h("div", { class: "board-root" });
-    this.result = h("section", { class: "lesson-result", "aria-live": "polite", "aria-labelledby": "lesson-result-title", hidden: true });
-    this.page = h("div", { class: "lesson-page", dataset: { lesson: lesson.id, state: "ask" } },
-      h("p", { class: "lesson-crumbs" },
+    this.result = h("section", {
+      class: "lesson-result",
+      "aria-live": "polite",
+      "aria-labelledby": "lesson-result-title",
+      hidden: true,
+    });
+    this.page = h(
+      "div",
+      { class: "lesson-page", dataset: { lesson: lesson.id, state: "ask" } },
+      h(
+        "p",
+        { class: "lesson-crumbs" },
         h("a", { href: `/learn/${this.family}/lessons` }, t("ui.lessons.all")),
         " \u00B7 ",
         h("span", {}, t("ui.lessons.number", { n: number, total: lessons.length })),
@@ -136,7 +164,11 @@ class LessonPage {
       h("h1", {}, title),
       h("p", { class: "lesson-ask", id: "lesson-ask" }, text("ask")),
       this.result,
-      h("section", { class: "board-area lesson-board", "aria-label": t("ui.lessons.board"), "aria-describedby": "lesson-ask" }, this.boardRoot),
+      h(
+        "section",
+        { class: "board-area lesson-board", "aria-label": t("ui.lessons.board"), "aria-describedby": "lesson-ask" },
+        this.boardRoot,
+      ),
     );
     main.append(this.page);
     this.renderer = module.createRenderer(
@@ -166,9 +198,12 @@ class LessonPage {
   draw(frame) {
     this.drawn = (this.drawn ?? 0) + 1;
     const count = this.drawn;
-    return this.renderer.draw(frame).catch((error) => console.warn(error)).then(() => {
-      if (count === this.drawn) this.page.dataset.drawn = String(count);
-    });
+    return this.renderer
+      .draw(frame)
+      .catch((error) => console.warn(error))
+      .then(() => {
+        if (count === this.drawn) this.page.dataset.drawn = String(count);
+      });
   }
 
   async play(move) {
@@ -190,29 +225,55 @@ class LessonPage {
     markDone(this.family, this.lesson.id);
     const lines = changeLines(answer.changes, (seat) => this.seatName(seat));
     const next = this.lesson.next;
-    this.show("right",
+    this.show(
+      "right",
       h("h2", { id: "lesson-result-title" }, t("ui.lessons.right")),
       h("p", {}, this.text("right")),
       h("h3", {}, t("ui.lessons.scored")),
-      lines.length ? h("ul", { class: "lesson-scores" }, lines.map((line) => h("li", {}, line))) : h("p", { class: "lesson-scores" }, t("ui.lessons.no_points")),
-      h("p", { class: "learn-next" },
+      lines.length
+        ? h(
+            "ul",
+            { class: "lesson-scores" },
+            lines.map((line) => h("li", {}, line)),
+          )
+        : h("p", { class: "lesson-scores" }, t("ui.lessons.no_points")),
+      h(
+        "p",
+        { class: "learn-next" },
         next
-          ? h("a", { class: "button primary lesson-next", href: `/learn/${this.family}/lessons/${next}` }, t("ui.lessons.next"))
-          : [h("span", { class: "lesson-finished" }, t("ui.lessons.finished")), " ", h("a", { class: "button primary", href: "/" }, t("ui.learn.play"))],
+          ? h(
+              "a",
+              { class: "button primary lesson-next", href: `/learn/${this.family}/lessons/${next}` },
+              t("ui.lessons.next"),
+            )
+          : [
+              h("span", { class: "lesson-finished" }, t("ui.lessons.finished")),
+              " ",
+              h("a", { class: "button primary", href: "/" }, t("ui.learn.play")),
+            ],
         h("a", { class: "button", href: `/learn/${this.family}/lessons` }, t("ui.lessons.all")),
       ),
     );
     announce(`${t("ui.lessons.right")}. ${this.text("right")}`);
-    await this.draw({ ...this.frame, view: answer.view, toMove: -1, moves: [], previous: this.frame.view, changes: answer.changes, finalSoFar: answer.final_scoring_so_far, animate: true });
+    await this.draw({
+      ...this.frame,
+      view: answer.view,
+      toMove: -1,
+      moves: [],
+      previous: this.frame.view,
+      changes: answer.changes,
+      finalSoFar: answer.final_scoring_so_far,
+      animate: true,
+    });
     this.result.querySelector(".lesson-next, .button.primary")?.focus({ preventScroll: true });
   }
 
   /** The rule that was missed, its paragraph one click away, and the board as it was. */
   wrong(explanation) {
-    this.show("wrong",
+    this.show(
+      "wrong",
       h("h2", { id: "lesson-result-title" }, t("ui.lessons.wrong")),
-      h("p", { class: "lesson-mistake" }, explanation, " ",
-        sectionLink(this.learning, this.lesson.rule)),
+      h("p", { class: "lesson-mistake" }, explanation, " ", sectionLink(this.learning, this.lesson.rule)),
       h("p", { class: "hint" }, t("ui.lessons.try_again")),
     );
     announce(`${t("ui.lessons.wrong")}. ${explanation} ${t("ui.lessons.try_again")}`);

@@ -36,25 +36,58 @@ export async function showReplay(main, settings, gameId) {
       problem.textContent = error instanceof ApiError ? reasonText(error.reason) : String(error);
     }
   });
-  main.insertBefore(h("p", { class: "upload" }, h("label", { for: "record-file" }, t("ui.replay.upload")), input), problem);
+  main.insertBefore(
+    h("p", { class: "upload" }, h("label", { for: "record-file" }, t("ui.replay.upload")), input),
+    problem,
+  );
 }
 
 async function viewer(area, replay, settings, gameId = null) {
   const steps = replay.steps;
   const seatName = (seat) => replay.names[seat] ?? t("ui.seat.number", { seat: seat + 1 });
-  const [module, learning] = await Promise.all([loadRenderer(replay.family), loadLearning(replay.family, settings.lang).catch(() => null)]);
+  const [module, learning] = await Promise.all([
+    loadRenderer(replay.family),
+    loadLearning(replay.family, settings.lang).catch(() => null),
+  ]);
   const boardRoot = h("div", { class: "board-root" });
   const caption = h("p", { class: "replay-caption", role: "status" });
   const explanation = h("div", { class: "explanation" });
-  const scrubber = h("input", { type: "range", id: "replay-scrubber", min: 0, max: steps.length - 1, value: 0, "aria-label": t("ui.replay.position") });
-  const button = (key, action, symbol) => h("button", { type: "button", class: `replay-${key}`, "aria-label": t(`ui.replay.${key}`), title: t(`ui.replay.${key}`), onclick: action }, symbol);
+  const scrubber = h("input", {
+    type: "range",
+    id: "replay-scrubber",
+    min: 0,
+    max: steps.length - 1,
+    value: 0,
+    "aria-label": t("ui.replay.position"),
+  });
+  const button = (key, action, symbol) =>
+    h(
+      "button",
+      {
+        type: "button",
+        class: `replay-${key}`,
+        "aria-label": t(`ui.replay.${key}`),
+        title: t(`ui.replay.${key}`),
+        onclick: action,
+      },
+      symbol,
+    );
   let index = 0;
   let timer = null;
   let drawing = Promise.resolve();
   let queued = 0; // draws waiting behind an animation: stepping fast skips the animations
   const renderer = module?.createRenderer(
     boardRoot,
-    rendererContext({ t, num, explain, settings, seatName, play: () => {}, announce, colourTerms: module.COLOUR_TERMS }),
+    rendererContext({
+      t,
+      num,
+      explain,
+      settings,
+      seatName,
+      play: () => {},
+      announce,
+      colourTerms: module.COLOUR_TERMS,
+    }),
   );
 
   const draw = (frame, number) => {
@@ -90,8 +123,12 @@ async function viewer(area, replay, settings, gameId = null) {
         : t("ui.replay.move", { number: num(step.number), name: seatName(event.seat), move: event.move })
       : t("ui.replay.start");
     const lines = changeLines(step.score_changes, seatName);
-    fill(explanation, ...lines.map((line, position) => h("p", {}, line, whyLinks(learning, step.score_changes[position].parts))));
-    const lastMove = event && event.seat !== undefined ? { seat: event.seat, text: event.move, parts: event.parts || {} } : null;
+    fill(
+      explanation,
+      ...lines.map((line, position) => h("p", {}, line, whyLinks(learning, step.score_changes[position].parts))),
+    );
+    const lastMove =
+      event && event.seat !== undefined ? { seat: event.seat, text: event.move, parts: event.parts || {} } : null;
     draw(
       {
         ...baseFrame(step.state, step.to_move, lastMove),
@@ -108,10 +145,24 @@ async function viewer(area, replay, settings, gameId = null) {
     stop();
     index = Math.max(0, Math.min(steps.length - 1, mistake.ply));
     scrubber.value = String(index);
-    caption.textContent = t("review.better_caption", { number: num(mistake.ply), name: seatName(mistake.seat), best: mistake.best, move: mistake.move });
+    caption.textContent = t("review.better_caption", {
+      number: num(mistake.ply),
+      name: seatName(mistake.seat),
+      best: mistake.best,
+      move: mistake.move,
+    });
     fill(explanation, h("p", {}, t("review.mistake_loss", { loss: Math.round(mistake.loss * 10) / 10 })));
     const better = mistake.better;
-    draw({ ...baseFrame(better.state, better.to_move, { seat: mistake.seat, text: mistake.best, parts: better.parts }), previous: null, changes: [], outcome: null, animate: false }, `better-${mistake.ply}`);
+    draw(
+      {
+        ...baseFrame(better.state, better.to_move, { seat: mistake.seat, text: mistake.best, parts: better.parts }),
+        previous: null,
+        changes: [],
+        outcome: null,
+        animate: false,
+      },
+      `better-${mistake.ply}`,
+    );
     boardRoot.scrollIntoView({ block: "nearest" });
   };
   const stop = () => {
@@ -120,12 +171,16 @@ async function viewer(area, replay, settings, gameId = null) {
     play.textContent = "\u25B6";
     play.setAttribute("aria-pressed", "false");
   };
-  const play = button("autoplay", () => {
-    if (timer) return stop();
-    play.textContent = "\u23F8";
-    play.setAttribute("aria-pressed", "true");
-    timer = window.setInterval(() => (index >= steps.length - 1 ? stop() : show(index + 1, true)), AUTOPLAY_MS);
-  }, "\u25B6");
+  const play = button(
+    "autoplay",
+    () => {
+      if (timer) return stop();
+      play.textContent = "\u23F8";
+      play.setAttribute("aria-pressed", "true");
+      timer = window.setInterval(() => (index >= steps.length - 1 ? stop() : show(index + 1, true)), AUTOPLAY_MS);
+    },
+    "\u25B6",
+  );
   play.setAttribute("aria-pressed", "false");
   scrubber.addEventListener("input", () => show(Number(scrubber.value), false));
   const controls = h(
@@ -147,7 +202,13 @@ async function viewer(area, replay, settings, gameId = null) {
   });
   const outcome = replay.outcome;
   const result = outcome
-    ? h("p", { class: "replay-result" }, t("ui.replay.result", { scores: outcome.scores.map((score, seat) => `${seatName(seat)} ${num(score)}`).join(" \u00B7 ") }))
+    ? h(
+        "p",
+        { class: "replay-result" },
+        t("ui.replay.result", {
+          scores: outcome.scores.map((score, seat) => `${seatName(seat)} ${num(score)}`).join(" \u00B7 "),
+        }),
+      )
     : null;
   const jump = (ply) => {
     stop();
@@ -156,7 +217,21 @@ async function viewer(area, replay, settings, gameId = null) {
   };
   const review = gameId ? reviewPanel(gameId, seatName, { jump, showBetter }) : null;
   area.append(
-    h("div", { class: "table" }, h("section", { class: "board-area", "aria-label": t("ui.table.board") }, boardRoot), h("aside", { class: "table-panel" }, h("h2", {}, t(`variant.${replay.variant}`)), result, controls, caption, explanation, review)),
+    h(
+      "div",
+      { class: "table" },
+      h("section", { class: "board-area", "aria-label": t("ui.table.board") }, boardRoot),
+      h(
+        "aside",
+        { class: "table-panel" },
+        h("h2", {}, t(`variant.${replay.variant}`)),
+        result,
+        controls,
+        caption,
+        explanation,
+        review,
+      ),
+    ),
   );
   if (!renderer) boardRoot.append(h("p", { class: "notice" }, t("ui.table.no_renderer")));
   show(0, false);

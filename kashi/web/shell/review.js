@@ -20,7 +20,15 @@ export function reviewPanel(gameId, seatName, { jump, showBetter }) {
   const status = h("p", { class: "review-status", role: "status" });
   const body = h("div", { class: "review-body" });
   const ask = h("button", { type: "button", class: "review-ask", hidden: true }, t("review.ask")); // shown once known to be needed
-  const panel = h("section", { class: "review", "aria-labelledby": "review-title" }, h("h2", { id: "review-title" }, t("review.title")), h("p", { class: "hint" }, t("review.about")), ask, status, body);
+  const panel = h(
+    "section",
+    { class: "review", "aria-labelledby": "review-title" },
+    h("h2", { id: "review-title" }, t("review.title")),
+    h("p", { class: "hint" }, t("review.about")),
+    ask,
+    status,
+    body,
+  );
 
   const show = (review) => {
     ask.hidden = review.status !== "none";
@@ -30,8 +38,15 @@ export function reviewPanel(gameId, seatName, { jump, showBetter }) {
       return false;
     }
     if (review.status !== "done") {
-      const progress = h("progress", { max: Math.max(review.total, 1), value: review.done, "aria-label": t("review.title") });
-      status.textContent = review.status === "queued" ? t("review.queued") : t("review.progress", { done: review.done, total: review.total });
+      const progress = h("progress", {
+        max: Math.max(review.total, 1),
+        value: review.done,
+        "aria-label": t("review.title"),
+      });
+      status.textContent =
+        review.status === "queued"
+          ? t("review.queued")
+          : t("review.progress", { done: review.done, total: review.total });
       fill(body, progress);
       return true;
     }
@@ -82,7 +97,10 @@ function chart(review, seatName) {
   const lines = seats.map((seat) =>
     svg("polyline", {
       class: `review-line review-seat-${seat % 4}`,
-      points: moves.filter((move) => move.seat === seat).map((move) => `${x(move.ply).toFixed(1)},${y(move.best_value).toFixed(1)}`).join(" "),
+      points: moves
+        .filter((move) => move.seat === seat)
+        .map((move) => `${x(move.ply).toFixed(1)},${y(move.best_value).toFixed(1)}`)
+        .join(" "),
     }),
   );
   const marks = review.mistakes.map((mistake) =>
@@ -91,10 +109,32 @@ function chart(review, seatName) {
   const zero = svg("line", { class: "review-zero", x1: pad, x2: width - pad, y1: height / 2, y2: height / 2 });
   const picture = svg(
     "svg",
-    { class: "review-chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-labelledby": "review-chart-title", "aria-describedby": "review-chart-desc" },
-    title, desc, zero, ...lines, ...marks,
+    {
+      class: "review-chart",
+      viewBox: `0 0 ${width} ${height}`,
+      role: "img",
+      "aria-labelledby": "review-chart-title",
+      "aria-describedby": "review-chart-desc",
+    },
+    title,
+    desc,
+    zero,
+    ...lines,
+    ...marks,
   );
-  const legend = h("ul", { class: "review-legend" }, seats.map((seat) => h("li", {}, h("span", { class: `review-key review-seat-${seat % 4}`, "aria-hidden": "true" }), seatLabel(seat, seatName))), h("li", {}, h("span", { class: "review-key review-key-mark", "aria-hidden": "true" }), t("review.mistakes")));
+  const legend = h(
+    "ul",
+    { class: "review-legend" },
+    seats.map((seat) =>
+      h(
+        "li",
+        {},
+        h("span", { class: `review-key review-seat-${seat % 4}`, "aria-hidden": "true" }),
+        seatLabel(seat, seatName),
+      ),
+    ),
+    h("li", {}, h("span", { class: "review-key review-key-mark", "aria-hidden": "true" }), t("review.mistakes")),
+  );
   return h("figure", { class: "review-figure", dir: "ltr" }, picture, h("figcaption", { dir: "auto" }, legend));
 }
 
@@ -115,7 +155,13 @@ function mistakeList(review, seatName, showBetter) {
       h(
         "button",
         { type: "button", class: "review-mistake", onclick: () => showBetter(mistake) },
-        t("review.mistake", { number: mistake.ply, name: seatLabel(mistake.seat, seatName), move: mistake.move, best: mistake.best, loss: points(mistake.loss) }),
+        t("review.mistake", {
+          number: mistake.ply,
+          name: seatLabel(mistake.seat, seatName),
+          move: mistake.move,
+          best: mistake.best,
+          loss: points(mistake.loss),
+        }),
       ),
     ),
   );
@@ -126,7 +172,9 @@ function mistakeList(review, seatName, showBetter) {
  * button shows that move in the replay; its colour is the player's line in the chart. */
 function moveTable(review, seatName, jump) {
   const listed = new Set(review.mistakes.map((mistake) => mistake.ply));
-  const head = ["number", "played", "value", "best", "loss"].map((key) => h("th", { scope: "col" }, t(`review.col.${key}`)));
+  const head = ["number", "played", "value", "best", "loss"].map((key) =>
+    h("th", { scope: "col" }, t(`review.col.${key}`)),
+  );
   const rows = review.moves.map((move) =>
     h(
       "tr",
@@ -136,7 +184,12 @@ function moveTable(review, seatName, jump) {
         {},
         h(
           "button",
-          { type: "button", class: "review-goto", onclick: () => jump(move.ply), "aria-label": t("review.goto", { number: move.ply, name: seatLabel(move.seat, seatName) }) },
+          {
+            type: "button",
+            class: "review-goto",
+            onclick: () => jump(move.ply),
+            "aria-label": t("review.goto", { number: move.ply, name: seatLabel(move.seat, seatName) }),
+          },
           h("span", { class: `review-key review-seat-${move.seat % 4}`, "aria-hidden": "true" }),
           num(move.ply),
         ),
@@ -151,7 +204,11 @@ function moveTable(review, seatName, jump) {
     "details",
     { class: "review-moves" },
     h("summary", {}, t("review.moves")),
-    h("div", { class: "table-scroll" }, h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows))),
+    h(
+      "div",
+      { class: "table-scroll" },
+      h("table", { class: "review-table" }, h("thead", {}, h("tr", {}, head)), h("tbody", {}, rows)),
+    ),
   );
 }
 

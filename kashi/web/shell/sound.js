@@ -6,7 +6,10 @@ export function chime() {
   try {
     context = context || new AudioContext();
     const now = context.currentTime;
-    for (const [offset, pitch] of [[0, 660], [0.12, 880]]) {
+    for (const [offset, pitch] of [
+      [0, 660],
+      [0.12, 880],
+    ]) {
       const tone = context.createOscillator();
       const gain = context.createGain();
       tone.frequency.value = pitch;

@@ -86,11 +86,23 @@ class Table {
       this.refusal,
     );
     this.moveForm = form;
-    this.takebackButton = h("button", { type: "button", class: "takeback", hidden: true, onclick: () => this.takeback() }, t("ui.table.takeback"));
-    this.hintButton = h("button", { type: "button", class: "hint-button", hidden: true, onclick: () => this.askHint() }, t("ui.hint.ask"));
+    this.takebackButton = h(
+      "button",
+      { type: "button", class: "takeback", hidden: true, onclick: () => this.takeback() },
+      t("ui.table.takeback"),
+    );
+    this.hintButton = h(
+      "button",
+      { type: "button", class: "hint-button", hidden: true, onclick: () => this.askHint() },
+      t("ui.hint.ask"),
+    );
     this.hintPanel = h("section", { class: "hint-panel", hidden: true, "aria-labelledby": "hint-title" });
     this.teachDialog = h("dialog", { class: "teach-dialog", "aria-labelledby": "teach-dialog-title" });
-    const teachButton = h("button", { type: "button", class: "how-to-play", "aria-haspopup": "dialog", onclick: () => this.showTeach() }, t("ui.learn.how_to_play"));
+    const teachButton = h(
+      "button",
+      { type: "button", class: "how-to-play", "aria-haspopup": "dialog", onclick: () => this.showTeach() },
+      t("ui.learn.how_to_play"),
+    );
     this.explanation = h("div", { class: "explanation", "aria-live": "polite" });
     this.logList = h("ol", { class: "log-list" });
     this.log = createLog(this.logList, this.seatName, (parts) => whyLinks(this.learning, parts));
@@ -109,7 +121,12 @@ class Table {
       this.hintPanel,
       this.teachDialog,
       this.explanation,
-      h("details", { class: "log", open: true }, h("summary", {}, t("ui.table.log")), h("div", { class: "log-scroll", tabindex: 0, "aria-label": t("ui.table.log") }, this.logList)),
+      h(
+        "details",
+        { class: "log", open: true },
+        h("summary", {}, t("ui.table.log")),
+        h("div", { class: "log-scroll", tabindex: 0, "aria-label": t("ui.table.log") }, this.logList),
+      ),
     );
     const board = h("section", { class: "board-area", "aria-label": t("ui.table.board") }, this.boardRoot);
     this.root = h("div", { class: "table", dataset: { variant: this.info.variant } }, board, this.panel);
@@ -187,7 +204,12 @@ class Table {
         players: message.seats.length,
         toMove: message.to_move,
         you: message.you,
-        perspective: message.you.length === 1 ? message.you[0] : message.you.includes(message.to_move) ? message.to_move : (message.you[0] ?? 0),
+        perspective:
+          message.you.length === 1
+            ? message.you[0]
+            : message.you.includes(message.to_move)
+              ? message.to_move
+              : (message.you[0] ?? 0),
         moves: message.moves,
         lastMove: message.last_move,
         previous,
@@ -226,7 +248,13 @@ class Table {
     this.hint = message;
     this.showHintPanel();
     announce(this.hintPanel.textContent);
-    if (this.renderer && this.frame) this.redraw({ ...this.frame, hint: { text: message.move, parts: message.parts }, previous: null, animate: false });
+    if (this.renderer && this.frame)
+      this.redraw({
+        ...this.frame,
+        hint: { text: message.move, parts: message.parts },
+        previous: null,
+        animate: false,
+      });
   }
 
   showHintPanel() {
@@ -239,7 +267,8 @@ class Table {
       const parts = (reason.parts || []).map(explain).join(t("ui.hint.part_sep"));
       return h("li", {}, parts ? t("ui.hint.reason_parts", { reason: reasonText(reason), parts }) : reasonText(reason));
     });
-    fill(this.hintPanel,
+    fill(
+      this.hintPanel,
       h("h2", { id: "hint-title" }, t("ui.hint.title"), " ", h("span", { class: "hint-move" }, hint.move)),
       h("ul", {}, reasons),
     );
@@ -278,10 +307,19 @@ class Table {
     if (!this.learning) return;
     const card = teachCard(this.learning, this.info.variant, 2);
     card.querySelector("h2").id = "teach-dialog-title";
-    fill(this.teachDialog,
-      h("form", { method: "dialog", class: "teach-dialog-close" }, h("button", { value: "close" }, t("ui.learn.close"))),
+    fill(
+      this.teachDialog,
+      h(
+        "form",
+        { method: "dialog", class: "teach-dialog-close" },
+        h("button", { value: "close" }, t("ui.learn.close")),
+      ),
       card,
-      h("p", {}, h("a", { href: `/rules/${this.family}`, target: "_blank", rel: "noopener" }, t("ui.learn.full_rules"))),
+      h(
+        "p",
+        {},
+        h("a", { href: `/rules/${this.family}`, target: "_blank", rel: "noopener" }, t("ui.learn.full_rules")),
+      ),
     );
     this.teachDialog.showModal();
   }
@@ -297,7 +335,10 @@ class Table {
     if (message.status === "waiting") text = t("ui.status.waiting");
     else if (message.status === "finished") text = t("ui.status.finished");
     else if (this.myTurn(message)) {
-      text = message.you.length > 1 ? t("ui.status.seat_turn", { name: this.seatName(message.to_move) }) : t("ui.status.your_turn");
+      text =
+        message.you.length > 1
+          ? t("ui.status.seat_turn", { name: this.seatName(message.to_move) })
+          : t("ui.status.your_turn");
     } else if (message.to_move >= 0) text = t("ui.status.their_turn", { name: this.seatName(message.to_move) });
     else text = "";
     this.statusLine.textContent = text;
@@ -313,17 +354,38 @@ class Table {
     const message = this.message;
     const items = message.seats.map((entry, seat) => {
       const presence =
-        entry.kind === "bot" ? "bot" : entry.standin ? "standin" : message.present[seat] ? "online" : entry.taken ? "away" : "open";
+        entry.kind === "bot"
+          ? "bot"
+          : entry.standin
+            ? "standin"
+            : message.present[seat]
+              ? "online"
+              : entry.taken
+                ? "away"
+                : "open";
       return h(
         "li",
         {
           class: `seat-entry${seat === message.to_move ? " to-move" : ""}${message.you.includes(seat) ? " is-you" : ""}`,
           dataset: { seat },
         },
-        h("span", { class: `presence presence-${presence}`, title: t(`ui.presence.${presence}`), "aria-hidden": "true" }),
-        h("span", { class: "seat-name" }, this.seatName(seat), message.you.includes(seat) ? h("span", { class: "you-mark" }, ` (${t("ui.seat.you")})`) : null),
+        h("span", {
+          class: `presence presence-${presence}`,
+          title: t(`ui.presence.${presence}`),
+          "aria-hidden": "true",
+        }),
+        h(
+          "span",
+          { class: "seat-name" },
+          this.seatName(seat),
+          message.you.includes(seat) ? h("span", { class: "you-mark" }, ` (${t("ui.seat.you")})`) : null,
+        ),
         h("span", { class: "sr-only" }, `, ${t(`ui.presence.${presence}`)}`),
-        h("span", { class: "seat-score", "aria-label": t("ui.seat.score", { score: message.scores[seat] }) }, num(message.scores[seat])),
+        h(
+          "span",
+          { class: "seat-score", "aria-label": t("ui.seat.score", { score: message.scores[seat] }) },
+          num(message.scores[seat]),
+        ),
         h("span", { class: "seat-clock", dataset: { seat } }),
         this.thinking(seat) ? h("span", { class: "thinking" }, t("ui.seat.thinking")) : null,
       );
@@ -332,7 +394,12 @@ class Table {
     this.clock = clockReader(message.clock);
     this.tickClocks();
     const everyOtherIsMine = message.seats.every((entry, seat) => entry.kind === "bot" || message.you.includes(seat));
-    this.takebackButton.hidden = !(message.status === "active" && !message.rated && message.you.length > 0 && everyOtherIsMine);
+    this.takebackButton.hidden = !(
+      message.status === "active" &&
+      !message.rated &&
+      message.you.length > 0 &&
+      everyOtherIsMine
+    );
   }
 
   tickClocks() {
@@ -356,7 +423,12 @@ class Table {
       .filter((invite) => open.some((entry) => entry.seat === invite.seat))
       .map((invite) => {
         const url = `${location.origin}${invite.url}`;
-        const field = h("input", { readonly: true, value: url, dir: "ltr", "aria-label": t("ui.invite.link", { seat: invite.seat + 1 }) });
+        const field = h("input", {
+          readonly: true,
+          value: url,
+          dir: "ltr",
+          "aria-label": t("ui.invite.link", { seat: invite.seat + 1 }),
+        });
         return h(
           "li",
           {},
@@ -367,9 +439,18 @@ class Table {
       });
     const joinable = this.message.you.length === 0 && this.info.public ? open : [];
     const joins = joinable.map((entry) =>
-      h("li", {}, h("button", { type: "button", onclick: () => this.joinSeat(entry.seat) }, t("ui.invite.take", { seat: entry.seat + 1 }))),
+      h(
+        "li",
+        {},
+        h(
+          "button",
+          { type: "button", onclick: () => this.joinSeat(entry.seat) },
+          t("ui.invite.take", { seat: entry.seat + 1 }),
+        ),
+      ),
     );
-    fill(this.invites,
+    fill(
+      this.invites,
       h("p", {}, links.length ? t("ui.invite.share") : t("ui.invite.wait")),
       h("ul", {}, links, joins),
     );
@@ -392,7 +473,11 @@ class Table {
 
   showExplanation(changes) {
     const lines = changeLines(changes, this.seatName);
-    if (lines.length) fill(this.explanation, ...lines.map((line, index) => h("p", {}, line, whyLinks(this.learning, changes[index].parts))));
+    if (lines.length)
+      fill(
+        this.explanation,
+        ...lines.map((line, index) => h("p", {}, line, whyLinks(this.learning, changes[index].parts))),
+      );
   }
 
   showEnd() {
@@ -400,10 +485,16 @@ class Table {
     const outcome = message.outcome;
     this.endPanel.hidden = !outcome;
     if (!outcome) return;
-    const order = outcome.scores.map((score, seat) => seat).sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
+    const order = outcome.scores
+      .map((score, seat) => seat)
+      .sort((a, b) => outcome.ranks[a] - outcome.ranks[b] || a - b);
     const winners = outcome.winners.map(this.seatName);
     const headline =
-      winners.length === 0 ? t("ui.end.draw") : winners.length === 1 ? t("ui.end.winner", { name: winners[0] }) : t("ui.end.shared", { names: winners.join(t("ui.list.and")) });
+      winners.length === 0
+        ? t("ui.end.draw")
+        : winners.length === 1
+          ? t("ui.end.winner", { name: winners[0] })
+          : t("ui.end.shared", { names: winners.join(t("ui.list.and")) });
     const tiebreaks = tiebreakColumns(outcome);
     const rows = order.map((seat) =>
       h(
@@ -417,7 +508,8 @@ class Table {
     );
     const final = [...this.events].reverse().find((event) => event.score_changes?.length);
     const scoring = final ? changeLines(final.score_changes, this.seatName) : [];
-    fill(this.endPanel,
+    fill(
+      this.endPanel,
       h("h2", { id: "end-title" }, headline),
       outcome.termination === "truncated" ? h("p", {}, t("ui.end.truncated")) : null,
       h(
@@ -438,11 +530,19 @@ class Table {
         h("tbody", {}, rows),
       ),
       scoring.length ? h("h3", {}, t("ui.end.last_scoring")) : null,
-      scoring.length ? h("ul", { class: "final-scoring" }, scoring.map((line, index) => h("li", {}, line, whyLinks(this.learning, final.score_changes[index].parts)))) : null,
+      scoring.length
+        ? h(
+            "ul",
+            { class: "final-scoring" },
+            scoring.map((line, index) => h("li", {}, line, whyLinks(this.learning, final.score_changes[index].parts))),
+          )
+        : null,
       h(
         "div",
         { class: "end-actions" },
-        message.you.length ? h("button", { type: "button", class: "primary", onclick: () => this.rematch() }, t("ui.end.rematch")) : null,
+        message.you.length
+          ? h("button", { type: "button", class: "primary", onclick: () => this.rematch() }, t("ui.end.rematch"))
+          : null,
         h("a", { class: "button", href: `/replay/${this.info.id}` }, t("ui.end.replay")),
         h("a", { class: "button", href: `/api/games/${this.info.id}/record.txt`, download: "" }, t("ui.end.record")),
       ),
@@ -496,7 +596,10 @@ function tiebreakColumns(outcome) {
   const seats = outcome.scores.length;
   return Object.entries(outcome.details || {})
     .filter(([key, values]) => has(`ui.end.detail.${key}`) && Array.isArray(values) && values.length === seats)
-    .map(([key, values]) => [key, values.map((value) => (Array.isArray(value) ? value.map((item) => num(item)).join(" \u00B7 ") : num(value)))]);
+    .map(([key, values]) => [
+      key,
+      values.map((value) => (Array.isArray(value) ? value.map((item) => num(item)).join(" \u00B7 ") : num(value))),
+    ]);
 }
 
 function copy(field) {

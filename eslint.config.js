@@ -1,0 +1,22 @@
+// ESLint for kashi's browser client (static ES modules, no build step) and its Node unit tests.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/", ".venv/", "build/", "docs/", "benchmarks/results/"] },
+  js.configs.recommended,
+  {
+    files: ["kashi/**/*.js"],
+    languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: globals.browser },
+    rules: {
+      eqeqeq: ["error", "smart"],
+      "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }],
+      "prefer-const": "error",
+      "no-var": "error",
+    },
+  },
+  {
+    files: ["tests/js/**/*.js", "eslint.config.js"],
+    languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: globals.node },
+  },
+];
