@@ -32,7 +32,7 @@ QUOTED_KEY = re.compile(rf"""["']((?:{KEY_PREFIXES})\.[\w.-]+)["']""")
 CALLED_KEY = re.compile(r"""\bt\(\s*["']([\w.-]+)["']""")
 BUILT_KEY = re.compile(r"""\bt\(\s*`([\w.-]+)\.\$\{""")
 """A key built in a template literal, ``t(`ui.status.${status}`)``: its prefix."""
-CLIENT_PREFIXES = ("ui.", "review.")
+CLIENT_PREFIXES = ("ui.", "review.", "azul_duel.ui.")
 """The client's own keys (the game review's among them)."""
 
 

@@ -200,23 +200,23 @@ export function createRenderer(root, ctx) {
 
   const t = (key, params) => ctx.t(key, params);
   const num = (n) => ctx.num(n);
-  const signed = (points) => t("ui.duel.points", { points });
+  const signed = (points) => t("azul_duel.ui.points", { points });
   const colourName = (letter) => ctx.colourName(letter);
   const setting = (name) => !!(ctx.settings && ctx.settings[name]);
   const reducedMotion = () =>
     setting("reducedMotion") ||
     document.documentElement.classList.contains("reduced-motion") ||
     matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const list = (items) => items.join(t("ui.duel.list_sep"));
+  const list = (items) => items.join(t("azul_duel.ui.list_sep"));
   const countsLabel = (counts) =>
     list(
       COLOURS.split("").flatMap((letter, i) =>
-        counts[i] ? [t("ui.duel.count_colour", { count: num(counts[i]), colour: colourName(letter) })] : [],
+        counts[i] ? [t("azul_duel.ui.count_colour", { count: num(counts[i]), colour: colourName(letter) })] : [],
       ),
     );
   const chipName = (name) => name.split("").map(colourName).join("/");
   const workshopLabel = (name) =>
-    name === LARGE ? t("ui.duel.large_name") : t("ui.duel.workshop_name", { n: num(name) });
+    name === LARGE ? t("azul_duel.ui.large_name") : t("azul_duel.ui.workshop_name", { n: num(name) });
 
   // ---- what a frame offers: the moves grouped by what a pick names
   function derive(frame) {
@@ -357,9 +357,9 @@ export function createRenderer(root, ctx) {
     '<svg class="duel-plate-svg" viewBox="0 0 23 23" aria-hidden="true"><rect class="duel-plate-back" width="23" height="23" rx="2"/><path class="duel-back-mark" d="M11.5 4L19 11.5 11.5 19 4 11.5Z"/></svg>';
   function plateLabel(plate, rotation = 0) {
     const word = (type) =>
-      type === WILD ? t("ui.duel.wild") : type === SPECIAL ? t("ui.duel.special") : colourName(COLOURS[type]);
+      type === WILD ? t("azul_duel.ui.wild") : type === SPECIAL ? t("azul_duel.ui.special") : colourName(COLOURS[type]);
     const [tl, tr, bl, br] = rotated(PLATES[plate], rotation).map(word);
-    return t("ui.duel.plate", { plate: num(plate), cells: t("ui.duel.plate_cells", { tl, tr, bl, br }) });
+    return t("azul_duel.ui.plate", { plate: num(plate), cells: t("azul_duel.ui.plate_cells", { tl, tr, bl, br }) });
   }
 
   // A chip: one colour, or two half discs for a two-colour chip.
@@ -424,12 +424,15 @@ export function createRenderer(root, ctx) {
     const startOnMoon = v.start.taken_by === null;
     const startWithSun = large && startOnMoon && v.start.with_large_sun;
     const takeSun = (letter, count) =>
-      t("ui.duel.take_sun", { count: num(count), colour: colourName(letter), workshop: workshopLabel(name) });
+      t("azul_duel.ui.take_sun", { count: num(count), colour: colourName(letter), workshop: workshopLabel(name) });
     const takeMoon = (letter) =>
-      t("ui.duel.take_moon", { count: num(takeCount({ kind: "moon", colour: letter })), colour: colourName(letter) });
+      t("azul_duel.ui.take_moon", {
+        count: num(takeCount({ kind: "moon", colour: letter })),
+        colour: colourName(letter),
+      });
     const sunSize = large ? WS.tile - 1 : WS.tile;
     let s = `<rect class="duel-sun" ${box4(2, WS.sunY, WS.w - 4, WS.half)} rx="9"/><rect class="duel-moon" ${box4(2, WS.moonY, WS.w - 4, WS.half)} rx="9"/>`;
-    s += `<text class="duel-ws-name" x="${WS.w / 2}" y="${WS.labelY}" text-anchor="middle">${esc(large ? t("ui.duel.large_short") : num(name))}</text>`;
+    s += `<text class="duel-ws-name" x="${WS.w / 2}" y="${WS.labelY}" text-anchor="middle">${esc(large ? t("azul_duel.ui.large_short") : num(name))}</text>`;
     const sunTop = WS.sunY + (WS.half - (2 * sunSize + WS.gap)) / 2;
     s += gridGroups(
       sun,
@@ -454,7 +457,8 @@ export function createRenderer(root, ctx) {
         starts,
       );
       moonText =
-        list([countsLabel(loose), starts.length ? t("ui.duel.start_tile") : ""].filter(Boolean)) || t("ui.duel.empty");
+        list([countsLabel(loose), starts.length ? t("azul_duel.ui.start_tile") : ""].filter(Boolean)) ||
+        t("azul_duel.ui.empty");
     } else {
       const stack = [...shop.moon]; // bottom to top
       const x = WS.stackX;
@@ -475,37 +479,38 @@ export function createRenderer(root, ctx) {
         s += `<g aria-hidden="true"><circle class="duel-badge" cx="${x + WS.tile + 1}" cy="${fmt(top)}" r="${WS.badgeR}"/><text class="duel-badge-n" x="${x + WS.tile + 1}" y="${fmt(top + 1.5)}" text-anchor="middle">${esc(num(stack.length))}</text></g>`;
       }
       moonText = stack.length
-        ? t("ui.duel.moon_stack", { count: num(stack.length), colour: colourName(stack[stack.length - 1]) })
-        : t("ui.duel.empty");
+        ? t("azul_duel.ui.moon_stack", { count: num(stack.length), colour: colourName(stack[stack.length - 1]) })
+        : t("azul_duel.ui.empty");
       s += chipSpot(name, chipAt(shop.chip));
     }
     const chipText = large ? "" : chipState(chipAt(shop.chip));
     const last = st.last && (st.last.kind === "sun" || st.last.kind === "chip") && String(st.last.workshop) === name;
     const hint = isHint((m) => (m.kind === "sun" || m.kind === "chip") && String(m.workshop) === name);
     const sunText =
-      list([countsLabel(sun), startWithSun ? t("ui.duel.start_tile") : ""].filter(Boolean)) || t("ui.duel.empty");
+      list([countsLabel(sun), startWithSun ? t("azul_duel.ui.start_tile") : ""].filter(Boolean)) ||
+      t("azul_duel.ui.empty");
     const label = hinted(
       hint,
       large
-        ? t("ui.duel.workshop_large", { sun: sunText, moon: moonText })
-        : t("ui.duel.workshop_small", { n: num(name), sun: sunText, moon: moonText, chip: chipText }),
+        ? t("azul_duel.ui.workshop_large", { sun: sunText, moon: moonText })
+        : t("azul_duel.ui.workshop_small", { n: num(name), sun: sunText, moon: moonText, chip: chipText }),
     );
     return `<svg class="${flags("duel-ws", { last, large, hint })}" viewBox="0 0 ${WS.w} ${WS.h}" role="group" aria-label="${esc(label)}" data-ws="${name}">${s}</svg>`;
   }
 
   const chipState = (at) =>
     at === CHIP_HIDDEN
-      ? t("ui.duel.chip_hidden")
+      ? t("azul_duel.ui.chip_hidden")
       : at === CHIP_TAKEN
-        ? t("ui.duel.chip_taken")
-        : t("ui.duel.chip_revealed", { chip: chipName(CHIP_NAMES[at]) });
+        ? t("azul_duel.ui.chip_taken")
+        : t("azul_duel.ui.chip_revealed", { chip: chipName(CHIP_NAMES[at]) });
   function chipSpot(name, at) {
     const [cx, cy, r] = [WS.chipX, WS.moonY + WS.half / 2, WS.chipR];
     if (at === CHIP_TAKEN) return `<circle class="duel-chip-gone" cx="${cx}" cy="${fmt(cy)}" r="${r}"/>`;
     if (at === CHIP_HIDDEN) return `<g aria-hidden="true">${hiddenChip(cx, cy, r)}</g>`;
     const move = active() ? st.offer.chip.get(name) : null;
     const label = move
-      ? t("ui.duel.take_chip", { chip: chipName(CHIP_NAMES[at]), workshop: workshopLabel(name) })
+      ? t("azul_duel.ui.take_chip", { chip: chipName(CHIP_NAMES[at]), workshop: workshopLabel(name) })
       : chipState(at);
     const attrs = move ? button(label, ` data-move="${moveIndex(move)}"`) : `role="img" aria-label="${esc(label)}"`;
     return `<g class="${flags("duel-chip", { lit: !!move })}" data-focus="chip-${name}" ${attrs}>${ring(cx - r, cy - r, 2 * r, 2 * r, 1.2)}${chip(CHIP_NAMES[at], cx, cy, r)}</g>`;
@@ -531,15 +536,15 @@ export function createRenderer(root, ctx) {
     const mine = hand.every((plate) => plate !== null);
     const plates = hand.map((plate) => {
       if (plate === null)
-        return `<span class="duel-plate is-back" role="img" aria-label="${esc(t("ui.duel.plate_back"))}">${plateBackSvg()}</span>`;
+        return `<span class="duel-plate is-back" role="img" aria-label="${esc(t("azul_duel.ui.plate_back"))}">${plateBackSvg()}</span>`;
       const bottom = active() ? st.offer.bottom.get(plate) : null;
       if (bottom)
-        return `<button type="button" class="duel-plate is-selectable is-returnable" data-move="${moveIndex(bottom)}" data-focus="bottom-${plate}" aria-label="${esc(t("ui.duel.to_bottom", { plate: num(plate) }))}">${plateSvg(plate)}</button>`;
+        return `<button type="button" class="duel-plate is-selectable is-returnable" data-move="${moveIndex(bottom)}" data-focus="bottom-${plate}" aria-label="${esc(t("azul_duel.ui.to_bottom", { plate: num(plate) }))}">${plateSvg(plate)}</button>`;
       return plateButton(plate, "keep");
     });
     const title = mine
-      ? t("ui.duel.hand_own")
-      : t("ui.duel.hand_other", { name: ctx.seatName(drawer), count: num(hand.length) });
+      ? t("azul_duel.ui.hand_own")
+      : t("azul_duel.ui.hand_other", { name: ctx.seatName(drawer), count: num(hand.length) });
     return `<div class="duel-hand"><p class="duel-h">${esc(title)}</p><div class="duel-plates" data-nav="1">${plates.join("")}</div></div>`;
   }
 
@@ -564,8 +569,8 @@ export function createRenderer(root, ctx) {
       const name = key.slice("azul_duel.score.".length);
       const head =
         name === "unused_chips"
-          ? t("ui.duel.unused_chips")
-          : `<span class="duel-tab">${esc(name)}</span> ${esc(t(`ui.duel.tablet.${name}`))}`;
+          ? t("azul_duel.ui.unused_chips")
+          : `<span class="duel-tab">${esc(name)}</span> ${esc(t(`azul_duel.ui.tablet.${name}`))}`;
       return `<tr class="duel-objective" data-key="${key}"><th scope="row">${head}</th>${cell(st.main, key)}${cell(1 - st.main, key)}</tr>`;
     });
   }
@@ -573,25 +578,25 @@ export function createRenderer(root, ctx) {
   function supplyMarkup() {
     const v = st.view;
     const info = [
-      t("ui.duel.round", { round: num(v.round), rounds: num(ROUNDS) }),
-      t("ui.duel.bag", { count: num(sum(Object.values(v.bag))) }),
-      t("ui.duel.tower", { count: num(sum(Object.values(v.tower))) }),
+      t("azul_duel.ui.round", { round: num(v.round), rounds: num(ROUNDS) }),
+      t("azul_duel.ui.bag", { count: num(sum(Object.values(v.bag))) }),
+      t("azul_duel.ui.tower", { count: num(sum(Object.values(v.tower))) }),
     ];
     const draw = active() ? st.offer.draw : null;
     const drawButton = draw
-      ? `<button type="button" class="duel-btn is-primary" data-move="${moveIndex(draw)}" data-focus="draw">${esc(t("ui.duel.draw", { cost: signed(DRAW_COST) }))}</button>`
+      ? `<button type="button" class="duel-btn is-primary" data-move="${moveIndex(draw)}" data-focus="draw">${esc(t("azul_duel.ui.draw", { cost: signed(DRAW_COST) }))}</button>`
       : "";
     const lastStack = st.last && (st.last.kind === "draw" || st.last.kind === "bottom" || st.last.kind === "keep");
     const hintStack = isHint((m) => m.kind === "draw" || m.kind === "bottom");
     const stack =
       `<div class="${flags("duel-stack", { last: lastStack, hint: hintStack })}" data-target="stack"><span class="duel-plate is-back" aria-hidden="true">${plateBackSvg()}</span>` +
-      `<span>${esc(t("ui.duel.stack", { count: num(v.stack.length), cost: signed(DRAW_COST) }))}</span>${drawButton}</div>`;
+      `<span>${esc(t("azul_duel.ui.stack", { count: num(v.stack.length), cost: signed(DRAW_COST) }))}</span>${drawButton}</div>`;
     const plates = v.display.length
       ? v.display.map((plate) => plateButton(plate, "plate")).join("")
-      : `<span class="duel-none">${esc(t("ui.duel.empty"))}</span>`;
+      : `<span class="duel-none">${esc(t("azul_duel.ui.empty"))}</span>`;
     return (
-      `<section class="duel-board-supply" aria-label="${esc(t("ui.duel.supply"))}"><p class="duel-info">${info.map((part) => `<span>${esc(part)}</span>`).join("")}</p>` +
-      `<p class="duel-h">${esc(t("ui.duel.display"))}</p><div class="duel-plates" data-nav="1">${plates}</div>${stack}${handMarkup()}</section>`
+      `<section class="duel-board-supply" aria-label="${esc(t("azul_duel.ui.supply"))}"><p class="duel-info">${info.map((part) => `<span>${esc(part)}</span>`).join("")}</p>` +
+      `<p class="duel-h">${esc(t("azul_duel.ui.display"))}</p><div class="duel-plates" data-nav="1">${plates}</div>${stack}${handMarkup()}</section>`
     );
   }
 
@@ -600,11 +605,11 @@ export function createRenderer(root, ctx) {
     const over = !!st.frame.outcome;
     const rows = tabletRows();
     const totals = over
-      ? `<tr class="duel-total"><th scope="row">${esc(t("ui.duel.total"))}</th>${[st.main, 1 - st.main].map((seat) => `<td data-seat="${seat}">${esc(num(st.frame.outcome.scores[seat]))}</td>`).join("")}</tr>`
+      ? `<tr class="duel-total"><th scope="row">${esc(t("azul_duel.ui.total"))}</th>${[st.main, 1 - st.main].map((seat) => `<td data-seat="${seat}">${esc(num(st.frame.outcome.scores[seat]))}</td>`).join("")}</tr>`
       : "";
     if (!rows.length) return "";
     return (
-      `<div class="duel-tablets-box"><table class="duel-tablets"><caption class="duel-h">${esc(t(over ? "ui.duel.final" : "ui.duel.objectives"))}</caption><thead><tr><th scope="col"><span class="sr-only">${esc(t("ui.duel.objectives"))}</span></th>` +
+      `<div class="duel-tablets-box"><table class="duel-tablets"><caption class="duel-h">${esc(t(over ? "azul_duel.ui.final" : "azul_duel.ui.objectives"))}</caption><thead><tr><th scope="col"><span class="sr-only">${esc(t("azul_duel.ui.objectives"))}</span></th>` +
       `${[st.main, 1 - st.main].map((seat) => `<th scope="col">${esc(ctx.seatName(seat))}</th>`).join("")}</tr></thead><tbody>${rows.join("")}${totals}</tbody></table></div>`
     );
   }
@@ -632,16 +637,16 @@ export function createRenderer(root, ctx) {
     const tiling = tilingNow(st.view) && st.view.turn.seat === seat && tileLine() === line;
     const name = ctx.seatName(seat);
     const label = lit
-      ? t("ui.duel.to_line", { count: num(takeCount(sel)), colour: colourName(sel.colour), line: num(line + 1) })
+      ? t("azul_duel.ui.to_line", { count: num(takeCount(sel)), colour: colourName(sel.colour), line: num(line + 1) })
       : count
-        ? t("ui.duel.line", {
+        ? t("azul_duel.ui.line", {
             name,
             line: num(line + 1),
             count: num(count),
             size: num(line + 1),
             colour: colourName(letter),
           })
-        : t("ui.duel.line_empty", { name, line: num(line + 1), size: num(line + 1) });
+        : t("azul_duel.ui.line_empty", { name, line: num(line + 1), size: num(line + 1) });
     const attrs = lit ? button(hinted(hint, label)) : `role="img" aria-label="${esc(hinted(hint, label))}"`;
     return `<g class="${flags("duel-dest duel-line", { lit, last, tiling, hint })}" data-line="${line + 1}" data-focus="line-${seat}-${line + 1}" ${attrs}>${s}${ring(spaceX(line), y, (line + 1) * PITCH - CELL_GAP, TILE)}</g>`;
   }
@@ -661,8 +666,8 @@ export function createRenderer(root, ctx) {
     });
     const penalty = sum(BROKEN_PENALTIES.slice(0, count));
     const label = lit
-      ? t("ui.duel.to_broken", { count: num(takeCount(sel)), colour: colourName(sel.colour) })
-      : t("ui.duel.broken", { name: ctx.seatName(seat), count: num(count), points: penalty });
+      ? t("azul_duel.ui.to_broken", { count: num(takeCount(sel)), colour: colourName(sel.colour) })
+      : t("azul_duel.ui.broken", { name: ctx.seatName(seat), count: num(count), points: penalty });
     const attrs = lit ? button(label) : `role="img" aria-label="${esc(label)}"`;
     const last = st.last && st.last.seat === seat && st.last.line === BROKEN;
     const hint = isHint((m) => m.seat === seat && m.line === BROKEN);
@@ -671,12 +676,12 @@ export function createRenderer(root, ctx) {
   }
 
   function cellLabel(type, content, name) {
-    if (content === SPECIAL) return t("ui.duel.cell_special_tile", { cell: name });
-    if (content >= 0) return t("ui.duel.cell_tile", { cell: name, colour: colourName(COLOURS[content]) });
-    if (type === WILD) return t("ui.duel.cell_wild", { cell: name });
-    if (type === SPECIAL) return t("ui.duel.cell_special", { cell: name });
-    if (type >= 0) return t("ui.duel.cell_colour", { cell: name, colour: colourName(COLOURS[type]) });
-    return t("ui.duel.cell_none", { cell: name });
+    if (content === SPECIAL) return t("azul_duel.ui.cell_special_tile", { cell: name });
+    if (content >= 0) return t("azul_duel.ui.cell_tile", { cell: name, colour: colourName(COLOURS[content]) });
+    if (type === WILD) return t("azul_duel.ui.cell_wild", { cell: name });
+    if (type === SPECIAL) return t("azul_duel.ui.cell_special", { cell: name });
+    if (type >= 0) return t("azul_duel.ui.cell_colour", { cell: name, colour: colourName(COLOURS[type]) });
+    return t("azul_duel.ui.cell_none", { cell: name });
   }
 
   function domeMarkup(seat) {
@@ -706,7 +711,9 @@ export function createRenderer(root, ctx) {
       const colour = move ? lineColour(seat, tileLine()) : "";
       const label = hinted(
         hint,
-        move ? t("ui.duel.place_tile", { colour: colourName(colour), cell: name }) : cellLabel(type, content, name),
+        move
+          ? t("azul_duel.ui.place_tile", { colour: colourName(colour), cell: name })
+          : cellLabel(type, content, name),
       );
       const attrs = move ? button(label, ` data-move="${moveIndex(move)}"`) : `role="img" aria-label="${esc(label)}"`;
       s += `<g class="${flags("duel-cell", { lit: !!move, last, hint })}" data-cell="${name}" data-focus="cell-${seat}-${name}" ${attrs}>${cellFace(type, content, x, y, TILE)}${move || last || hint ? ring(x, y, TILE, TILE, 0.7) : ""}</g>`;
@@ -721,7 +728,7 @@ export function createRenderer(root, ctx) {
     for (const [slot, move] of slotMoves()) {
       const [first] = slotCells(slot);
       const [x, y] = [cellX(first % DOME), rowY(Math.floor(first / DOME))];
-      const label = t("ui.duel.slot_place", {
+      const label = t("azul_duel.ui.slot_place", {
         plate: num(sel.plate),
         slot: num(slot + 1),
         rotation: num(sel.rotation),
@@ -738,8 +745,10 @@ export function createRenderer(root, ctx) {
     const chips = held
       .map((name, k) => chip(name, DOME_X + HELD_CHIP_R + k * (2 * HELD_CHIP_R + 1.4), y, HELD_CHIP_R))
       .join("");
-    const label = held.length ? t("ui.duel.chips_held", { chips: list(held.map(chipName)) }) : t("ui.duel.no_chips");
-    return `<g role="img" aria-label="${esc(label)}" data-target="chips">${chips}${held.length ? "" : `<text class="duel-pen" x="${DOME_X}" y="${fmt(y + 1.5)}" font-size="${PENALTY_SIZE}">${esc(t("ui.duel.no_chips"))}</text>`}</g>`;
+    const label = held.length
+      ? t("azul_duel.ui.chips_held", { chips: list(held.map(chipName)) })
+      : t("azul_duel.ui.no_chips");
+    return `<g role="img" aria-label="${esc(label)}" data-target="chips">${chips}${held.length ? "" : `<text class="duel-pen" x="${DOME_X}" y="${fmt(y + 1.5)}" font-size="${PENALTY_SIZE}">${esc(t("azul_duel.ui.no_chips"))}</text>`}</g>`;
   }
 
   function boardMarkup(seat) {
@@ -748,17 +757,17 @@ export function createRenderer(root, ctx) {
     const turn = st.frame.toMove === seat && !st.frame.outcome;
     const winner = !!st.frame.outcome && (st.frame.outcome.winners || []).includes(seat);
     const badges = [];
-    if (winner) badges.push(`<span class="duel-badge-pill is-win">${esc(t("ui.duel.winner"))}</span>`);
+    if (winner) badges.push(`<span class="duel-badge-pill is-win">${esc(t("azul_duel.ui.winner"))}</span>`);
     else if (turn)
       badges.push(
-        `<span class="duel-badge-pill">${esc(t(tilingNow(v) ? "ui.duel.tiling" : "ui.duel.to_move"))}</span>`,
+        `<span class="duel-badge-pill">${esc(t(tilingNow(v) ? "azul_duel.ui.tiling" : "azul_duel.ui.to_move"))}</span>`,
       );
     if (v.start.taken_by === seat)
       badges.push(
-        `<span class="duel-start-pill" data-target="start">${esc(t("ui.duel.start_taken", { points: START_TILE_COST }))}</span>`,
+        `<span class="duel-start-pill" data-target="start">${esc(t("azul_duel.ui.start_taken", { points: START_TILE_COST }))}</span>`,
       );
     else if (v.start.taken_by === null && v.start.player === seat)
-      badges.push(`<span class="duel-start-pill" data-target="start">${esc(t("ui.duel.start_holder"))}</span>`);
+      badges.push(`<span class="duel-start-pill" data-target="start">${esc(t("azul_duel.ui.start_holder"))}</span>`);
     const tokens = TOKENS - v.players[seat].plates_taken;
     const tokenDots = Array.from(
       { length: TOKENS },
@@ -766,9 +775,9 @@ export function createRenderer(root, ctx) {
     ).join("");
     const tokensText =
       v.round <= PLATE_ROUNDS
-        ? `<span class="duel-tokens" role="img" aria-label="${esc(t("ui.duel.tokens", { count: num(tokens) }))}">${tokenDots}</span>`
+        ? `<span class="duel-tokens" role="img" aria-label="${esc(t("azul_duel.ui.tokens", { count: num(tokens) }))}">${tokenDots}</span>`
         : "";
-    const label = t("ui.duel.board", { name, score: num(v.players[seat].score) });
+    const label = t("azul_duel.ui.board", { name, score: num(v.players[seat].score) });
     const scored = (st.frame.changes || [])
       .filter((change) => change.seat === seat)
       .flatMap((change) => change.parts || []);
@@ -776,7 +785,7 @@ export function createRenderer(root, ctx) {
       ? `<ul class="duel-scored">${scored.map((part) => `<li>${esc(ctx.explain(part))}</li>`).join("")}</ul>`
       : "";
     const svg =
-      `<svg class="duel-bsvg" viewBox="0 0 ${fmt(BOARD_W)} ${fmt(BOARD_H)}" role="group" aria-label="${esc(t("ui.duel.dome", { name }))}">` +
+      `<svg class="duel-bsvg" viewBox="0 0 ${fmt(BOARD_W)} ${fmt(BOARD_H)}" role="group" aria-label="${esc(t("azul_duel.ui.dome", { name }))}">` +
       `${Array.from({ length: LINES }, (_, line) => lineMarkup(seat, line)).join("")}${brokenMarkup(seat)}${domeMarkup(seat)}${heldMarkup(seat)}` +
       `<g class="duel-ghost" data-ghost="1" aria-hidden="true"></g>${slotsMarkup(seat)}</svg>`;
     return (
@@ -794,7 +803,7 @@ export function createRenderer(root, ctx) {
       `<button type="button" class="duel-btn${cls}" data-move="${moveIndex(move)}" data-focus="move-${esc(move.text)}" aria-label="${esc(text)}">${inner || esc(text)}</button>`;
     const act = (name, text, extra = "") =>
       `<button type="button" class="duel-btn" data-act="${name}" data-focus="act-${name}"${extra}>${esc(text)}</button>`;
-    const cancel = act("cancel", t("ui.duel.cancel"), ' aria-keyshortcuts="Escape"');
+    const cancel = act("cancel", t("azul_duel.ui.cancel"), ' aria-keyshortcuts="Escape"');
     const bar = (text, controls = "", cls = "") =>
       `<div class="duel-ask-in${cls}" role="group" aria-label="${esc(text)}"><p>${esc(text)}</p>${controls ? `<div class="duel-actions" data-nav="1">${controls}</div>` : ""}</div>`;
     const outcome = st.frame.outcome;
@@ -807,30 +816,30 @@ export function createRenderer(root, ctx) {
     if (!active()) {
       if (st.frame.toMove < 0) return "";
       if (tilingNow(v))
-        return bar(t("ui.duel.ask.wait_tiling", { name: ctx.seatName(v.turn.seat), line: num(v.turn.line) }));
+        return bar(t("azul_duel.ui.ask.wait_tiling", { name: ctx.seatName(v.turn.seat), line: num(v.turn.line) }));
       if (drawnPlates(v).length)
         return bar(
-          t("ui.duel.ask.wait_drawing", { name: ctx.seatName(v.turn.seat), count: num(drawnPlates(v).length) }),
+          t("azul_duel.ui.ask.wait_drawing", { name: ctx.seatName(v.turn.seat), count: num(drawnPlates(v).length) }),
         );
-      return bar(t("ui.duel.ask.wait", { name: ctx.seatName(st.frame.toMove) }));
+      return bar(t("azul_duel.ui.ask.wait", { name: ctx.seatName(st.frame.toMove) }));
     }
     if (o.chips.length || o.skip) {
       const seat = st.mover;
       const chips = o.chips.map((move) => {
         const names = move.parts.chips;
         const icons = `<svg class="duel-chips-svg" viewBox="0 0 ${names.length * 11} 10" aria-hidden="true">${names.map((name, k) => chip(name, 5 + k * 11, 5, 4.6)).join("")}</svg>`;
-        return btn(move, t("ui.duel.spend", { chips: list(names.map(chipName)) }), " is-primary", icons);
+        return btn(move, t("azul_duel.ui.spend", { chips: list(names.map(chipName)) }), " is-primary", icons);
       });
-      const skip = o.skip ? btn(o.skip, t("ui.duel.skip")) : "";
+      const skip = o.skip ? btn(o.skip, t("azul_duel.ui.skip")) : "";
       return bar(
-        t("ui.duel.ask.chips", { line: num(v.turn.line), colour: colourName(lineColour(seat, tileLine())) }),
+        t("azul_duel.ui.ask.chips", { line: num(v.turn.line), colour: colourName(lineColour(seat, tileLine())) }),
         chips.join("") + skip,
         " is-question",
       );
     }
     if (o.tile.size)
       return bar(
-        t("ui.duel.ask.tile", { row: num(v.turn.line), colour: colourName(lineColour(st.mover, tileLine())) }),
+        t("azul_duel.ui.ask.tile", { row: num(v.turn.line), colour: colourName(lineColour(st.mover, tileLine())) }),
         "",
         " is-question",
       );
@@ -839,27 +848,28 @@ export function createRenderer(root, ctx) {
       const buttons = orders.map((move) => {
         const letters = move.parts.order.split("");
         const icons = `<svg class="duel-order-svg" viewBox="0 0 ${letters.length * 11} 10" aria-hidden="true">${letters.map((letter, k) => tile(letter, k * 11, 0, 10)).join("")}</svg>`;
-        return btn(move, t("ui.duel.order", { colours: list(letters.map(colourName)) }), "", icons);
+        return btn(move, t("azul_duel.ui.order", { colours: list(letters.map(colourName)) }), "", icons);
       });
       return bar(
-        t("ui.duel.ask.order", { n: num(sel.workshop) }),
-        `<span class="duel-note">${esc(t("ui.duel.bottom_to_top"))}</span>${buttons.join("")}${cancel}`,
+        t("azul_duel.ui.ask.order", { n: num(sel.workshop) }),
+        `<span class="duel-note">${esc(t("azul_duel.ui.bottom_to_top"))}</span>${buttons.join("")}${cancel}`,
         " is-question",
       );
     }
     if (sel && (sel.kind === "sun" || sel.kind === "moon"))
-      return bar(t("ui.duel.ask.line", { count: num(takeCount(sel)), colour: colourName(sel.colour) }), cancel);
+      return bar(t("azul_duel.ui.ask.line", { count: num(takeCount(sel)), colour: colourName(sel.colour) }), cancel);
     if (sel) {
-      const rotate = rotationsOffered().length > 1 ? act("rotate", t("ui.duel.rotate"), ' aria-keyshortcuts="R"') : "";
+      const rotate =
+        rotationsOffered().length > 1 ? act("rotate", t("azul_duel.ui.rotate"), ' aria-keyshortcuts="R"') : "";
       const picture = `<span class="duel-plate is-preview" role="img" aria-label="${esc(plateLabel(sel.plate, sel.rotation))}">${plateSvg(sel.plate, sel.rotation)}</span>`;
-      return bar(t("ui.duel.ask.plate", { plate: num(sel.plate) }), picture + rotate + cancel);
+      return bar(t("azul_duel.ui.ask.plate", { plate: num(sel.plate) }), picture + rotate + cancel);
     }
-    if (o.bottom.size) return bar(t("ui.duel.ask.bottom"), "", " is-question");
-    if (drawnPlates(v).length) return bar(t("ui.duel.ask.keep"));
-    const pass = o.pass ? btn(o.pass, t("ui.duel.pass"), " is-primary") : "";
-    if (o.pass && st.moves.length === 1) return bar(t("ui.duel.ask.pass"), pass, " is-question");
-    if (o.draw && st.moves.length === 1) return bar(t("ui.duel.ask.draw"), "", " is-question");
-    return bar(t(v.turn.step === "opening" ? "ui.duel.ask.opening" : "ui.duel.ask.turn"), pass);
+    if (o.bottom.size) return bar(t("azul_duel.ui.ask.bottom"), "", " is-question");
+    if (drawnPlates(v).length) return bar(t("azul_duel.ui.ask.keep"));
+    const pass = o.pass ? btn(o.pass, t("azul_duel.ui.pass"), " is-primary") : "";
+    if (o.pass && st.moves.length === 1) return bar(t("azul_duel.ui.ask.pass"), pass, " is-question");
+    if (o.draw && st.moves.length === 1) return bar(t("azul_duel.ui.ask.draw"), "", " is-question");
+    return bar(t(v.turn.step === "opening" ? "azul_duel.ui.ask.opening" : "azul_duel.ui.ask.turn"), pass);
   }
 
   // ---- rendering: a section's markup is replaced only when it changed
@@ -875,7 +885,7 @@ export function createRenderer(root, ctx) {
     section("ask", askMarkup());
     section(
       "workshops",
-      `<section aria-label="${esc(t("ui.duel.workshops"))}" class="duel-ws-row" data-nav="1">${Array.from({ length: WORKSHOPS }, (_, i) => workshopMarkup(i)).join("")}</section>`,
+      `<section aria-label="${esc(t("azul_duel.ui.workshops"))}" class="duel-ws-row" data-nav="1">${Array.from({ length: WORKSHOPS }, (_, i) => workshopMarkup(i)).join("")}</section>`,
     );
     section("tablets", tabletsMarkup());
     section("supply", supplyMarkup());
@@ -901,8 +911,8 @@ export function createRenderer(root, ctx) {
       ];
     render();
     if (pick.kind === "sun" || pick.kind === "moon")
-      ctx.announce(t("ui.duel.ask.line", { count: num(takeCount(pick)), colour: colourName(pick.colour) }));
-    else ctx.announce(t("ui.duel.ask.plate", { plate: num(pick.plate) }));
+      ctx.announce(t("azul_duel.ui.ask.line", { count: num(takeCount(pick)), colour: colourName(pick.colour) }));
+    else ctx.announce(t("azul_duel.ui.ask.plate", { plate: num(pick.plate) }));
   }
   function pickPlate(plate, kind, fromKeyboard) {
     if (sel && sel.kind === kind && sel.plate === plate) {
@@ -929,7 +939,7 @@ export function createRenderer(root, ctx) {
     sel = { ...sel, line }; // several stacking orders: ask which
     if (fromKeyboard) focusNext = [".duel-ask [data-move]"];
     render();
-    ctx.announce(t("ui.duel.ask.order", { n: num(sel.workshop) }));
+    ctx.announce(t("azul_duel.ui.ask.order", { n: num(sel.workshop) }));
   }
   function rotate(step = 1) {
     const rotations = rotationsOffered();
@@ -952,7 +962,7 @@ export function createRenderer(root, ctx) {
       st.locked = false;
       render();
     }
-    if (had && announce) ctx.announce(t("ui.duel.cancelled"));
+    if (had && announce) ctx.announce(t("azul_duel.ui.cancelled"));
   }
   function play(move) {
     if (!move || !active()) return;
