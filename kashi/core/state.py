@@ -75,6 +75,19 @@ class State(ABC, Generic[MoveT, ChanceT]):
         """
         return {}
 
+    def components(self) -> dict[str, Any]:
+        """The game's component tables for this state's variant, options and player count, as
+        JSON values: what a table draws that the position does not say (printed wall colours,
+        floor penalties, plates, start cells, board sizes, rounds, costs...).
+
+        A browser table reads them from here (the state message, replays and lessons carry
+        them) instead of keeping its own copy, so the picture cannot drift from the rules an
+        engine plays by: a rule option that changes a component (Azul's ``overflow``, Ingenious's
+        player count) changes what is drawn. Every value is built from the engine's own
+        tables. A game with nothing printed beyond its position keeps the default, no tables.
+        """
+        return {}
+
     def final_scoring_so_far(self) -> tuple[ScoreChange, ...]:
         """What the end-of-game scoring would add to each seat if the game ended now (Azul
         Duel's objectives), so a table can show what each is worth so far; most games add

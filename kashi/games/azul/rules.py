@@ -107,6 +107,13 @@ class AzulRules:
         return {name: getattr(self, name) for name in self.__slots__}
 
 
+def floor_spaces(rules: AzulRules) -> int:
+    """The floor spaces a game can fill: all seven, or only the first under ``overflow =
+    "discard"``, where every tile that does not fit a line (or is sent to the floor) goes to the
+    lid and the floor holds nothing but the marker (spec 9.3)."""
+    return FLOOR_SPACES if rules.overflow != "discard" else 1
+
+
 def check_options(players: int, options: Mapping[str, Any]) -> None:
     rounds, cap = options.get("rounds", 0), options.get("max_rounds", 100)
     if rounds and rounds > cap:

@@ -819,6 +819,12 @@ class AzulState(State[Move, Chance]):
             check_seat(seat, self.num_players)
         return self.copy()
 
+    def components(self) -> dict[str, Any]:
+        """The printed wall, floor penalties, line sizes and counts of this game (``table_data``)."""
+        from kashi.games.azul.table_data import table_data
+
+        return table_data(self.rules, self.num_players)
+
     def to_json(self) -> dict[str, Any]:
         """The facts of the position (docs/records.md, "State JSON"), no cache of the engine."""
         from kashi.games.azul.facts import facts_of

@@ -466,6 +466,12 @@ class AzulDuelState(State[Move, Chance]):
     def determinize(self, rng: Random) -> AzulDuelState:
         return views.determinize(self, rng)
 
+    def components(self) -> dict[str, Any]:
+        """The plates, chips, penalties, costs and rounds of this game (``table_data``)."""
+        from kashi.games.azul_duel.table_data import table_data
+
+        return table_data(self.rules)
+
     def to_json(self) -> dict[str, Any]:
         """The facts of the position (docs/records.md, "State JSON"), no cache of the engine."""
         from kashi.games.azul_duel.facts import facts_of

@@ -670,6 +670,12 @@ class IngeniousState(State[Move, Tile]):
         other.hidden = 0
         return other
 
+    def components(self) -> dict[str, Any]:
+        """The board, start cells, marks and score boards of this game (``table_data``)."""
+        from kashi.games.ingenious.table_data import table_data
+
+        return table_data(self.rules, self.layout)
+
     def to_json(self) -> dict[str, Any]:
         """The facts of the position (docs/records.md, "State JSON"), no cache of the engine."""
         from kashi.games.ingenious.facts import facts_of
