@@ -104,6 +104,7 @@ def replay_steps(record: Record) -> dict[str, Any]:
         "family": game.variant.family.name,
         "players": game.state.num_players,
         "names": list(game.names),
+        "components": game.state.components(),
         "record": record.to_json(),
         "steps": steps,
         "outcome": outcome.to_json() if outcome else None,

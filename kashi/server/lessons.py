@@ -50,7 +50,8 @@ async def list_lessons(family: str) -> list[dict[str, Any]]:
 
 @router.get("/{family}/{lesson_id}")
 async def get_lesson(family: str, lesson_id: str) -> dict[str, Any]:
-    """The lesson's words and the frame a table renderer draws: the learner's view and moves."""
+    """The lesson's words and the frame a table renderer draws: the learner's view and moves,
+    and the game's component tables."""
     lesson, following = _lesson(family, lesson_id)
     state = lesson.state()
     seat = state.current_player
@@ -60,6 +61,7 @@ async def get_lesson(family: str, lesson_id: str) -> dict[str, Any]:
         "players": state.num_players,
         "toMove": seat,
         "view": state.view(seat).to_json(),
+        "components": state.components(),
         "final_scoring_so_far": _final_so_far(state),
         "moves": _moves(state),
         "text": lesson.text,

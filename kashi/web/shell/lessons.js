@@ -126,6 +126,7 @@ class LessonPage {
     this.frame = {
       variant: lesson.variant,
       view: lesson.view,
+      components: lesson.components || {},
       players: lesson.players,
       toMove: lesson.toMove,
       you: [lesson.toMove],

@@ -104,6 +104,7 @@ async function viewer(area, replay, settings, gameId = null) {
   const baseFrame = (state, toMove, lastMove) => ({
     variant: replay.variant,
     view: state,
+    components: replay.components || {},
     players: replay.players,
     toMove,
     you: [],

@@ -187,6 +187,8 @@ class Table {
     this.log.add(message.events);
     const previous = message.reset ? null : this.view;
     this.view = message.view;
+    // The game's component tables come with a reset (the first state, a takeback) and never change.
+    if (message.components) this.components = message.components;
     this.root.dataset.version = message.version;
     this.root.dataset.status = message.status;
     this.showStatus();
@@ -201,6 +203,7 @@ class Table {
       this.frame = {
         variant: message.variant,
         view: message.view,
+        components: this.components || {},
         players: message.seats.length,
         toMove: message.to_move,
         you: message.you,
