@@ -49,4 +49,3 @@ def test_the_browser_code_passes(check: str) -> None:
         unavailable("the JavaScript tools are not installed: make test installs them (npm ci)")
     done = subprocess.run(NODE_CHECKS[check], cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"{' '.join(NODE_CHECKS[check])}:\n{done.stdout}{done.stderr}"
-
