@@ -26,6 +26,7 @@ from kashi.server.passwords import Passwords
 from kashi.server.pubsub import make_fanout
 from kashi.server.security import EdgeMiddleware
 from kashi.server.settings import Settings
+from kashi.server.translations import router as translations_router
 from kashi.web import WEB, game_folders
 
 PAGES = (
@@ -119,6 +120,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(standings.router)
     app.include_router(lessons.router)
     app.include_router(realtime.router)
+    app.include_router(translations_router)
     for family, folder in game_folders().items():
         app.mount(f"/static/games/{family}", StaticFiles(directory=folder), name=f"static-{family}")
     app.mount("/static", StaticFiles(directory=WEB), name="static")

@@ -7,6 +7,8 @@ import re
 import httpx
 from kashi_server_helpers import ServerProcess, create_game, http, invite_token
 
+from kashi.web.catalogues import catalogue, languages
+
 
 def test_guest_identity_names_accounts_and_login(shared_server: ServerProcess) -> None:
     browser = http(shared_server)
@@ -82,3 +84,19 @@ def test_the_api_documentation_works_without_internet(shared_server: ServerProce
         assert any(asset.endswith(".js") for asset in assets), assets
         for asset in assets:
             assert httpx.get(f"{shared_server.url}{asset}").status_code == 200, asset
+
+
+def test_each_languages_catalogue_is_served_whole(shared_server: ServerProcess) -> None:
+    """/i18n/<lang>.json is the language's catalogue merged from the shell and the games, with an
+    entity tag to revalidate against; an unknown language is a 404 with its reason."""
+    for language in languages():
+        served = httpx.get(f"{shared_server.url}/i18n/{language}.json")
+        assert served.status_code == 200 and served.json() == catalogue(language), language
+        assert served.headers["content-type"] == "application/json"
+        again = httpx.get(
+            f"{shared_server.url}/i18n/{language}.json", headers={"If-None-Match": served.headers["etag"]}
+        )
+        assert again.status_code == 304 and not again.content
+    unknown = httpx.get(f"{shared_server.url}/i18n/xx.json")
+    assert unknown.status_code == 404 and unknown.json()["detail"]["key"] == "server.no_language"
+    assert httpx.get(f"{shared_server.url}/i18n/..%2Fi18n%2Fen.json").status_code == 404

@@ -1,14 +1,15 @@
 """The translation catalogues: one key set for the server and the client, in every language.
 
-A key is missing when the server or the client asks for it and a catalogue lacks it; a key is
-unused when neither does. Parameters must match English in every language, so the client can
-fill the server's parameters into any of them.
+English is written once (``kashi.web.catalogues``): a game's texts in its package, the other
+registered texts where they are registered, the shell's own in ``kashi/web/i18n/en.json``. Every
+other language is keyed translations: a game folder's ``i18n/<lang>.json`` holds that game's keys
+and the shell's the rest. A key is missing when the server or the client asks for it and a
+catalogue lacks it; a key is unused when neither does. Parameters must match English in every
+language, so the client can fill the server's parameters into any of them.
 """
 
 from __future__ import annotations
 
-import importlib
-import json
 import re
 import string
 from pathlib import Path
@@ -16,41 +17,39 @@ from random import Random
 
 import pytest
 
-import kashi
 from kashi.bots import LEVELS
 from kashi.core.messages import CATALOGUE
-from kashi.core.registry import variants
+from kashi.core.registry import families, variants
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.games.azul.rules import COLOUR_NAMES as AZUL_COLOURS
 from kashi.games.azul_duel.components import COLOUR_NAMES as DUEL_COLOURS
 from kashi.games.ingenious.tiles import COLOUR_NAMES as INGENIOUS_COLOURS
 from kashi.web import WEB, game_folders
+from kashi.web.catalogues import (
+    ENGLISH,
+    SHELL,
+    catalogue,
+    english_sources,
+    languages,
+    message_prefix,
+    owner,
+    read,
+    register_every_text,
+    translation_files,
+)
 
-LANGUAGES = ("en", "fa", "tr")
-KEY_PREFIXES = "ui|review|level|variant|option|term|azul|azul_duel|ingenious|core|server"
+LANGUAGES = languages()
+OTHERS = LANGUAGES[1:]
+PREFIXES = sorted({message_prefix(family) for family in families()}, key=len, reverse=True)
+KEY_PREFIXES = "|".join(["ui", "review", "level", "variant", "option", "term", "core", "server", *PREFIXES])
 QUOTED_KEY = re.compile(rf"""["']((?:{KEY_PREFIXES})\.[\w.-]+)["']""")
 CALLED_KEY = re.compile(r"""\bt\(\s*["']([\w.-]+)["']""")
 BUILT_KEY = re.compile(r"""\bt\(\s*`([\w.-]+)\.\$\{""")
 """A key built in a template literal, ``t(`ui.status.${status}`)``: its prefix."""
-CLIENT_PREFIXES = ("ui.", "review.", "azul_duel.ui.")
-"""The client's own keys (the game review's among them)."""
+CLIENT_PREFIXES = ("ui.", "review.", *(f"{prefix}.ui." for prefix in PREFIXES))
+"""The client's own keys: the shell's (the game review's among them) and each game table's."""
 
-
-def register_every_message() -> None:
-    """Import every module that registers catalogue keys, so CATALOGUE is complete."""
-    package = Path(kashi.__file__).parent
-    for path in sorted(package.rglob("*.py")):
-        text = path.read_text(encoding="utf-8")
-        if "from kashi.core.messages import" in text and "register(" in text:
-            importlib.import_module(".".join(path.relative_to(package.parent).with_suffix("").parts))
-
-
-register_every_message()
-
-
-def catalogue(language: str) -> dict[str, str]:
-    loaded: dict[str, str] = json.loads((WEB / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
-    return loaded
+register_every_text()
 
 
 def scripts() -> str:
@@ -84,29 +83,63 @@ def fields(template: str) -> set[str]:
     }
 
 
-def test_english_carries_every_server_message_as_the_server_writes_it() -> None:
-    english = catalogue("en")
-    missing = sorted(set(CATALOGUE) - set(english))
-    assert not missing, f"server keys missing from en.json: {missing}"
-    changed = sorted(key for key, text in CATALOGUE.items() if english[key] != text)
-    assert not changed, f"en.json differs from the server's text for {changed}"
+def test_english_is_written_once() -> None:
+    """No key of the shell's English is registered in Python (the merge refuses a key written
+    twice), the shell's English holds no game's key, and no game folder holds English
+    translations."""
+    sources = english_sources()
+    assert catalogue(ENGLISH).keys() == {key for texts in sources.values() for key in texts}
+    shell = read(SHELL / f"{ENGLISH}.json")
+    assert sorted(set(shell) & set(CATALOGUE)) == []
+    assert sorted(key for key in shell if owner(key) is not None) == [], "a game's English is in its package"
+    assert [folder for folder in game_folders().values() if (folder / "i18n" / f"{ENGLISH}.json").exists()] == []
 
 
-@pytest.mark.parametrize("language", LANGUAGES[1:])
+@pytest.mark.parametrize("family", [family.name for family in families()])
+def test_a_games_registered_english_is_written_in_its_own_package(family: str) -> None:
+    """Each key of a game that Python registers is written in the game's package (its messages
+    module), not in the shell or the server."""
+    chosen = next(item for item in families() if item.name == family)
+    package = Path(game_folders()[family]).parent
+    source = "\n".join(path.read_text(encoding="utf-8") for path in package.glob("*.py"))
+    owned = [key for key in CATALOGUE if owner(key) is chosen]
+    assert owned and [key for key in owned if f'"{key}"' not in source] == []
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_each_file_translates_its_owners_keys_only(language: str) -> None:
+    """A game folder's ``i18n/<lang>.json`` holds exactly that game's keys; the shell's holds
+    no game's key."""
+    files = translation_files(language)
+    assert SHELL / f"{language}.json" in files
+    english = catalogue(ENGLISH)
+    for family, folder in game_folders().items():
+        path = folder / "i18n" / f"{language}.json"
+        assert path in files, f"{family} has no {language} translations"
+        own = {key for key in english if (found := owner(key)) is not None and found.name == family}
+        assert sorted(set(files[path]) ^ own) == [], f"{family}'s {language}.json"
+    assert sorted(key for key in files[SHELL / f"{language}.json"] if owner(key) is not None) == []
+
+
+@pytest.mark.parametrize("language", OTHERS)
 def test_every_language_has_exactly_the_english_keys_and_parameters(language: str) -> None:
-    english, other = catalogue("en"), catalogue(language)
-    assert sorted(set(english) - set(other)) == [], f"missing in {language}.json"
-    assert sorted(set(other) - set(english)) == [], f"extra in {language}.json"
+    english, other = catalogue(ENGLISH), catalogue(language)
+    assert sorted(set(english) - set(other)) == [], f"missing in {language}"
+    assert sorted(set(other) - set(english)) == [], f"extra in {language}"
     wrong = sorted(key for key in english if fields(english[key]) != fields(other[key]))
-    assert not wrong, f"{language}.json changes the parameters of {wrong}"
+    assert not wrong, f"{language} changes the parameters of {wrong}"
+    names = {english[f"variant.{item.name}"] for item in variants()}
     untouched = [
-        key for key in english if key.startswith(CLIENT_PREFIXES) and other[key] == english[key] and words(english[key])
+        key
+        for key in english
+        if key.startswith(CLIENT_PREFIXES) and other[key] == english[key] and words(english[key])
+        if english[key].strip("!.") not in names  # a game's name, such as "Ingenious!"
     ]
-    assert not untouched, f"{language}.json leaves these in English: {untouched}"
+    assert not untouched, f"{language} leaves these in English: {untouched}"
 
 
 def test_every_key_the_client_asks_for_exists() -> None:
-    english = catalogue("en")
+    english = catalogue(ENGLISH)
     asked = set(CALLED_KEY.findall(scripts()))
     assert sorted(asked - set(english)) == []
     assert sorted(registry_keys() - set(english)) == [], "variant, option, level or colour names missing"
@@ -114,14 +147,16 @@ def test_every_key_the_client_asks_for_exists() -> None:
 
 def test_no_key_is_unused() -> None:
     text = scripts()
-    used = set(CATALOGUE) | registry_keys() | set(QUOTED_KEY.findall(text))
+    sent = {key for key in CATALOGUE if not key.startswith(("option.", "variant.", *CLIENT_PREFIXES))}
+    """The server's and the engines' messages: the server sends them."""
+    used = sent | registry_keys() | set(QUOTED_KEY.findall(text))
     prefixes = tuple(f"{prefix}." for prefix in BUILT_KEY.findall(text) if prefix.startswith(CLIENT_PREFIXES))
-    unused = sorted(key for key in catalogue("en") if key not in used and not key.startswith(prefixes))
+    unused = sorted(key for key in catalogue(ENGLISH) if key not in used and not key.startswith(prefixes))
     assert unused == [], f"keys nobody uses: {unused}"
 
 
 @pytest.mark.parametrize("name", ["azul", "azul-grey", "azul-duel", "ingenious"])
-@pytest.mark.parametrize("language", LANGUAGES[1:])
+@pytest.mark.parametrize("language", OTHERS)
 def test_score_explanations_carry_no_english_phrase_into_another_language(name: str, language: str) -> None:
     """The client fills a score part's template with its parameters, word parameters (a colour,
     a track) through the ``term.`` keys. A parameter that is a phrase the engine wrote in English

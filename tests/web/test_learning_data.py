@@ -13,7 +13,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from test_catalogues import LANGUAGES, register_every_message
 
 from kashi.core.messages import CATALOGUE
 from kashi.core.registry import Variant, families, variant, variants
@@ -23,14 +22,15 @@ from kashi.games.azul_duel import objectives
 from kashi.games.ingenious import hexgrid, tiles
 from kashi.games.ingenious import rules as ingenious
 from kashi.web import game_folders
+from kashi.web.catalogues import languages, message_prefix, register_every_text
 
 FOLDERS = game_folders()
 FAMILIES = [family.name for family in families()]
 DIGIT = re.compile(r"[0-9\u0660-\u0669\u06f0-\u06f9]")
 CODE = re.compile(r"`[^`]*`")
-MESSAGE_PREFIX = {"azul": "azul.", "azul-duel": "azul_duel.", "ingenious": "ingenious."}
+LANGUAGES = languages()
 
-register_every_message()
+register_every_text()
 
 
 def shared(family: str) -> dict[str, Any]:
@@ -261,7 +261,8 @@ def test_every_refusal_and_score_part_has_a_reference_paragraph(family: str) -> 
     keys = [key for keys in why.values() for key in keys]
     assert len(keys) == len(set(keys)), "a key belongs to one paragraph"
     assert sorted(set(keys) - set(CATALOGUE)) == [], "not a message key"
-    own = {key for key in CATALOGUE if key.startswith(MESSAGE_PREFIX[family])}
+    prefix = message_prefix(next(item for item in families() if item.name == family))
+    own = {key for key in CATALOGUE if key.startswith(f"{prefix}.") and not key.startswith(f"{prefix}.ui.")}
     assert sorted(own - set(keys)) == [], "messages without a reference paragraph"
     for language in LANGUAGES:
         sections = [section["id"] for section in words(family, language)["reference"]["sections"]]

@@ -10,13 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_catalogues import LANGUAGES, catalogue
 from test_learning_data import words
 from test_web_screens import SCREENSHOTS, SIZES, problems, serious_violations
 from web_helpers import home_ready, settle
 
 from kashi.core.registry import Option, Variant, families, variant, variants
+from kashi.web.catalogues import catalogue, languages
 
+LANGUAGES = languages()
 PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 SEED_EDITIONS = ("azul-quick", "ingenious-tutorial")
 """The editions whose rules come from the user's own tutorials rather than the published games."""

@@ -3,7 +3,6 @@ through an invite link, a reload in the middle of a game, and a game in Persian.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from typing import Any
@@ -25,7 +24,7 @@ from web_helpers import (
     version,
 )
 
-from kashi.web import WEB
+from kashi.web.catalogues import catalogue
 
 PERSIAN_DIGITS = str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")
 
@@ -118,13 +117,10 @@ def test_a_game_in_persian_is_right_to_left_with_translated_refusals(open_page: 
     page.fill("#move-input", "8B1")
     page.press("#move-input", "Enter")
     page.wait_for_function("() => document.querySelector('.refusal').textContent.length > 0")
-    template = json.loads((WEB / "i18n" / "fa.json").read_text(encoding="utf-8"))["azul.no_factory"]
+    template = catalogue("fa")["azul.no_factory"]
     expected = template.format(factory=8, players=2, factories=5).translate(PERSIAN_DIGITS)
     assert refusal_message(page) == expected
-    assert (
-        page.locator(".status-line").inner_text()
-        == json.loads((WEB / "i18n" / "fa.json").read_text(encoding="utf-8"))["ui.status.your_turn"]
-    )
+    assert page.locator(".status-line").inner_text() == catalogue("fa")["ui.status.your_turn"]
 
 
 def test_a_move_with_the_keyboard_alone(open_page: Any) -> None:
@@ -150,11 +146,11 @@ def test_a_move_with_the_keyboard_alone(open_page: Any) -> None:
 
 @pytest.mark.parametrize("language", ["fa", "tr"])
 def test_a_whole_quick_game_in_persian_and_turkish(open_page: Any, web_server: ServerProcess, language: str) -> None:
-    catalogue = json.loads((WEB / "i18n" / f"{language}.json").read_text(encoding="utf-8"))
+    texts = catalogue(language)
     page = open_page("/", language=language)
     play_computer(page, variant="azul-quick")
     play_to_end(page, random.Random(8), "click")
-    assert page.locator(".status-line").inner_text() == catalogue["ui.status.finished"]
+    assert page.locator(".status-line").inner_text() == texts["ui.status.finished"]
     scores = final_scores(page)
     assert sorted(scores.values()) == sorted(result_of(web_server, page))
     if language == "fa":

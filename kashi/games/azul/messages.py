@@ -1,4 +1,6 @@
-"""Catalogue entries for Azul: illegal-move explanations and score parts."""
+"""Azul's English texts: illegal-move explanations, score parts, the table's texts and the names and
+descriptions of its rule options and variants. Other languages translate these keys in
+``web/i18n/<lang>.json``."""
 
 from kashi.core.messages import register
 
@@ -36,5 +38,94 @@ register(
         "azul.bonus.column": "bonus: column {column} {points:+d}",
         "azul.bonus.colour": "bonus: all five {colour} {points:+d}",
         "azul.leftover": "leftover: {count} tiles in pattern lines {points:+d}",
+    }
+)
+
+# The table's texts, written by the browser's renderer (web/table.js).
+register(
+    {
+        "azul.ui.badge_tiling": "placing on the wall",
+        "azul.ui.badge_turn": "to move",
+        "azul.ui.bag": "Bag {count}",
+        "azul.ui.board": "{name}: {score} points",
+        "azul.ui.board_turn": "{name}: {score} points, to move",
+        "azul.ui.cancel": "Cancel",
+        "azul.ui.cell_empty": "{name}, wall row {row}, column {column}: {colour}, empty",
+        "azul.ui.cell_grey_empty": "{name}, wall row {row}, column {column}: empty",
+        "azul.ui.cell_grey_tiled": "{name}, wall row {row}, column {column}: {colour}, tiled",
+        "azul.ui.cell_tiled": "{name}, wall row {row}, column {column}: {colour}, tiled",
+        "azul.ui.centre": "Centre: {tiles}",
+        "azul.ui.centre_empty": "Centre: empty",
+        "azul.ui.centre_marker": "Centre: {tiles} and the first-player marker",
+        "azul.ui.centre_name": "the centre",
+        "azul.ui.centre_only_marker": "Centre: the first-player marker",
+        "azul.ui.choice_all": "All {count} to line {line}",
+        "azul.ui.choice_split": "{rest} to line {line}, {k} to the floor",
+        "azul.ui.choice_title": "Send some tiles straight to the floor?",
+        "azul.ui.choose_wall": "Choose a column on row {row} of your wall for the {colour} tile",
+        "azul.ui.count_colour": "{count} {colour}",
+        "azul.ui.deselected": "Selection cleared",
+        "azul.ui.dest_floor": "Take {count} {colour} to the floor",
+        "azul.ui.dest_line": "Take {count} {colour} to pattern line {line}",
+        "azul.ui.factory": "Factory {n}: {tiles}",
+        "azul.ui.factory_empty": "Factory {n}: empty",
+        "azul.ui.factory_name": "factory {n}",
+        "azul.ui.floor": "{name}, floor: {count} tiles, {points} points",
+        "azul.ui.floor_marker": "{name}, floor: {count} tiles with the first-player marker, {points} points",
+        "azul.ui.game_over": "Game over",
+        "azul.ui.lid": "Lid {count}",
+        "azul.ui.line": "{name}, pattern line {line}: {count} of {size}, {colour}",
+        "azul.ui.line_empty": "{name}, pattern line {line}: empty, {size} spaces",
+        "azul.ui.list_sep": ", ",
+        "azul.ui.not_legal": "Those tiles cannot go there",
+        "azul.ui.place_cell": "Place the {colour} tile at row {row}, column {column}",
+        "azul.ui.plus": "+{n}",
+        "azul.ui.round": "Round {round}",
+        "azul.ui.round_of": "Round {round} of {rounds}",
+        "azul.ui.selected": "{count} {colour} from {source} selected: choose a pattern line or the floor",
+        "azul.ui.table": "Factories and centre",
+        "azul.ui.take": "Take {count} {colour} from {source}",
+        "azul.ui.with_last": "{label} (last move)",
+    }
+)
+
+# The rule options' names, descriptions and choices, as the new-game form and the rules page show them.
+register(
+    {
+        "option.azul.grey": "Grey wall",
+        "option.azul.grey.about": "grey wall side: the owner chooses each tile's column",
+        "option.azul.partial_floor": "Partial floor",
+        "option.azul.partial_floor.about": "a take may send some of its tiles to the floor (notation 3B2-k)",
+        "option.azul.rounds": "Rounds",
+        "option.azul.rounds.about": "end after this many rounds instead of at a complete row (0: row trigger)",
+        "option.azul.centre_seed_tile": "Extra centre tile",
+        "option.azul.centre_seed_tile.about": "one extra tile is drawn into the centre each round",
+        "option.azul.overflow": "Overflow",
+        "option.azul.overflow.about": "where tiles that do not fit go",
+        "option.azul.overflow.floor": "floor",
+        "option.azul.overflow.discard": "discard",
+        "option.azul.leftover_penalty": "Leftover penalty",
+        "option.azul.leftover_penalty.about": "points lost at the end per tile left in a pattern line",
+        "option.azul.adjacency": "Adjacency scoring",
+        "option.azul.adjacency.about": "wall scoring: runs (standard) or 1 + contiguous tiles (cross)",
+        "option.azul.adjacency.standard": "standard",
+        "option.azul.adjacency.cross": "cross",
+        "option.azul.max_rounds": "Round cap",
+        "option.azul.max_rounds.about": "engine cap: stop a game that has not ended after this many rounds, reported "
+        "as truncation",
+    }
+)
+
+# The variants' names and descriptions.
+register(
+    {
+        "variant.azul": "Azul",
+        "variant.azul.about": "Azul, colour side of the wall",
+        "variant.azul-grey": "Azul, grey wall",
+        "variant.azul-grey.about": "Azul, grey side: you choose where each tile goes",
+        "variant.azul-mini": "Azul Mini",
+        "variant.azul-mini.about": "Azul Mini (2023 travel edition): the rules of azul",
+        "variant.azul-quick": "Azul, quick (3 rounds)",
+        "variant.azul-quick.about": "Three-round family rules of the short tutorial",
     }
 )

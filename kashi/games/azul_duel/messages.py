@@ -1,4 +1,6 @@
-"""Catalogue entries for Azul Duel: syntax errors, illegal-move explanations and score parts."""
+"""Azul Duel's English texts: syntax errors, illegal-move explanations, score parts, the table's
+texts and the names and descriptions of its rule options and variant. Other languages translate
+these keys in ``web/i18n/<lang>.json``."""
 
 from kashi.core.messages import register
 
@@ -72,5 +74,130 @@ register(
         "azul_duel.score.D1": "{points:+d} tablet D1: {count} wild cells x 2, if all filled",
         "azul_duel.score.D2": "{points:+d} tablet D2: {count} special cells without a special tile x -3",
         "azul_duel.score.unused_chips": "{points:+d} {count} unused chips",
+    }
+)
+
+# The table's texts, written by the browser's renderer (web/table.js).
+register(
+    {
+        "azul_duel.ui.ask.opening": "Choose a plate from the display, then a slot of your dome.",
+        "azul_duel.ui.ask.turn": "Your turn: take one colour from a sun or the moons, a plate, or a revealed chip.",
+        "azul_duel.ui.ask.line": "{count} {colour}: choose a pattern line or the broken tiles.",
+        "azul_duel.ui.ask.order": "Stack the leftovers of workshop {n} on its moon: choose the order.",
+        "azul_duel.ui.ask.plate": "Plate {plate}: choose a lit slot; R or the wheel rotates it.",
+        "azul_duel.ui.ask.keep": "Keep one of your drawn plates and place it, or draw another.",
+        "azul_duel.ui.ask.bottom": "Put your other drawn plates under the stack: choose the next one.",
+        "azul_duel.ui.ask.chips": "Complete line {line} ({colour}) with chips?",
+        "azul_duel.ui.ask.tile": "Choose the cell of row {row} for the {colour} tile.",
+        "azul_duel.ui.ask.draw": "The display is empty and a plate is due: draw one from the stack.",
+        "azul_duel.ui.ask.pass": "No action is possible: pass.",
+        "azul_duel.ui.ask.wait": "{name} is to move.",
+        "azul_duel.ui.ask.wait_tiling": "Dome tiling: {name}, line {line}.",
+        "azul_duel.ui.ask.wait_drawing": "{name} is drawing plates ({count} drawn).",
+        "azul_duel.ui.bag": "Bag {count}",
+        "azul_duel.ui.board": "{name}: {score} points",
+        "azul_duel.ui.bottom_to_top": "Each choice shows the stack from bottom (left) to top (right).",
+        "azul_duel.ui.broken": "{name}, broken tiles: {count} ({points})",
+        "azul_duel.ui.cancel": "Cancel",
+        "azul_duel.ui.cancelled": "Selection cancelled",
+        "azul_duel.ui.cell_colour": "{cell}: empty {colour} cell",
+        "azul_duel.ui.cell_none": "{cell}: no plate",
+        "azul_duel.ui.cell_special": "{cell}: empty special cell",
+        "azul_duel.ui.cell_special_tile": "{cell}: special tile",
+        "azul_duel.ui.cell_tile": "{cell}: {colour} tile",
+        "azul_duel.ui.cell_wild": "{cell}: empty wild cell",
+        "azul_duel.ui.chip_hidden": "chip face down",
+        "azul_duel.ui.chip_revealed": "chip {chip}, revealed",
+        "azul_duel.ui.chip_taken": "chip taken",
+        "azul_duel.ui.chips_held": "Chips: {chips}",
+        "azul_duel.ui.count_colour": "{count} {colour}",
+        "azul_duel.ui.display": "Face-up plates",
+        "azul_duel.ui.dome": "Pattern lines and dome of {name}",
+        "azul_duel.ui.draw": "Draw a plate ({cost})",
+        "azul_duel.ui.empty": "empty",
+        "azul_duel.ui.final": "Final scoring",
+        "azul_duel.ui.hand_other": "{name} drew {count} plates",
+        "azul_duel.ui.hand_own": "Your drawn plates",
+        "azul_duel.ui.large_name": "the large workshop",
+        "azul_duel.ui.large_short": "Large",
+        "azul_duel.ui.line": "{name}, line {line}: {count} of {size}, {colour}",
+        "azul_duel.ui.line_empty": "{name}, line {line}: empty, {size} spaces",
+        "azul_duel.ui.list_sep": ", ",
+        "azul_duel.ui.moon_stack": "{count} tiles, top {colour}",
+        "azul_duel.ui.no_chips": "no chips",
+        "azul_duel.ui.objectives": "Objectives so far",
+        "azul_duel.ui.order": "Bottom to top: {colours}",
+        "azul_duel.ui.pass": "Pass",
+        "azul_duel.ui.place_tile": "Place the {colour} tile on {cell}",
+        "azul_duel.ui.plate": "Plate {plate}: {cells}",
+        "azul_duel.ui.plate_back": "a face-down plate",
+        "azul_duel.ui.plate_cells": "top {tl}, {tr}; bottom {bl}, {br}",
+        "azul_duel.ui.points": "{points:+d}",
+        "azul_duel.ui.rotate": "Rotate",
+        "azul_duel.ui.round": "Round {round} of {rounds}",
+        "azul_duel.ui.skip": "Skip",
+        "azul_duel.ui.slot_place": "Place plate {plate} on slot {slot}, rotation {rotation}",
+        "azul_duel.ui.special": "special",
+        "azul_duel.ui.spend": "Spend chips: {chips}",
+        "azul_duel.ui.stack": "{count} plates face down, {cost} point per plate drawn",
+        "azul_duel.ui.start_holder": "start player",
+        "azul_duel.ui.start_taken": "start tile {points}",
+        "azul_duel.ui.start_tile": "the start tile",
+        "azul_duel.ui.supply": "Scoring board: plates, tablets and supply",
+        "azul_duel.ui.take_chip": "Take chip {chip} from {workshop}",
+        "azul_duel.ui.take_moon": "Take {count} {colour} from the moons",
+        "azul_duel.ui.take_sun": "Take {count} {colour} from the sun of {workshop}",
+        "azul_duel.ui.tiling": "tiling",
+        "azul_duel.ui.to_bottom": "Put plate {plate} under the stack",
+        "azul_duel.ui.to_broken": "Put {count} {colour} on the broken tiles",
+        "azul_duel.ui.to_line": "Put {count} {colour} on line {line}",
+        "azul_duel.ui.to_move": "to move",
+        "azul_duel.ui.tokens": "Tokens left: {count}",
+        "azul_duel.ui.total": "Total",
+        "azul_duel.ui.tower": "Tower {count}",
+        "azul_duel.ui.unused_chips": "Unused chips",
+        "azul_duel.ui.wild": "wild",
+        "azul_duel.ui.winner": "winner",
+        "azul_duel.ui.workshop_large": "Large workshop sun: {sun}; moon: {moon}",
+        "azul_duel.ui.workshop_name": "workshop {n}",
+        "azul_duel.ui.workshop_small": "Workshop {n} sun: {sun}; moon: {moon}; {chip}",
+        "azul_duel.ui.workshops": "Workshops",
+        "azul_duel.ui.tablet.A1": "3 per complete row",
+        "azul_duel.ui.tablet.A2": "4 per row of 5 colours",
+        "azul_duel.ui.tablet.B1": "7 per complete column",
+        "azul_duel.ui.tablet.B2": "1 per filled outer cell",
+        "azul_duel.ui.tablet.C1": "10 per complete diagonal",
+        "azul_duel.ui.tablet.C2": "3 per top corner plate, 8 per bottom one",
+        "azul_duel.ui.tablet.D1": "2 per wild cell, if all are filled",
+        "azul_duel.ui.tablet.D2": "−3 per special cell without its tile",
+    }
+)
+
+# The rule options' names, descriptions and choices, as the new-game form and the rules page show them.
+register(
+    {
+        "option.azul-duel.tablets": "Scoring tablets",
+        "option.azul-duel.tablets.about": "scoring tablets in play: 3 drawn at random, or all 4",
+        "option.azul-duel.draw_at_zero": "Draw at zero points",
+        "option.azul-duel.draw_at_zero.about": "a player at 0 points may still draw plates from the stack (false: "
+        "only when the display is empty and no plate is drawn yet, so the plate can always be taken)",
+        "option.azul-duel.unused_chip_points": "Unused chip points",
+        "option.azul-duel.unused_chip_points.about": "points per bonus chip left unused at the end",
+        "option.azul-duel.free_pass": "Free pass",
+        "option.azul-duel.free_pass.about": "false: a player passes only when no action is legal; true: a player may "
+        "also pass when the previous turn was not a pass",
+        "option.azul-duel.untaken_start_tile": "Untaken start tile",
+        "option.azul-duel.untaken_start_tile.about": "when nobody takes the start tile in a round: 'keep' (its "
+        "holder keeps it) or 'pass' (it goes to the other player)",
+        "option.azul-duel.untaken_start_tile.keep": "keep",
+        "option.azul-duel.untaken_start_tile.pass": "pass",
+    }
+)
+
+# The variant's name and description.
+register(
+    {
+        "variant.azul-duel": "Azul Duel",
+        "variant.azul-duel.about": "Azul Duel: sun and moon workshops, dome plates, 5 rounds",
     }
 )

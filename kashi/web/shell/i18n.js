@@ -1,4 +1,4 @@
-// Translations: one catalogue per language (/static/i18n/<lang>.json) with the server's keys.
+// Translations: one catalogue per language (/i18n/<lang>.json), merged by the server from the shell and the games.
 // Templates are Python format strings, so the server and the client fill the same parameters:
 // {name}, {name!r} (quoted) and {name:+d} (signed).
 
@@ -9,7 +9,7 @@ let locale = "en";
 const PLACEHOLDER = /\{(\w+)(![rs])?(?::([^}]*))?\}/g;
 
 async function fetchCatalogue(lang) {
-  const response = await fetch(`/static/i18n/${lang}.json`);
+  const response = await fetch(`/i18n/${lang}.json`);
   if (!response.ok) throw new Error(`no catalogue for ${lang}`);
   return response.json();
 }
