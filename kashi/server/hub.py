@@ -22,6 +22,7 @@ from kashi.server.identity import Identity
 from kashi.server.logs import log
 from kashi.server.models import GameRow
 from kashi.server.pubsub import Fanout
+from kashi.server.room_services import RoomServices
 from kashi.server.rooms import Room
 from kashi.server.settings import Settings
 
@@ -39,12 +40,11 @@ class Hub:
     ) -> None:
         self.settings = settings
         self.sessions = sessions
-        self.log = log
         self.bots = bots
         self.identity = identity
         self.fanout = fanout
         self.cluster = cluster
-        self.started_at = time.time()
+        self.services = RoomServices(settings, sessions, log, fanout, bots, cluster, started_at=time.time())
         self.rooms: dict[str, Room] = {}
         self._loading = asyncio.Lock()
         self._tending: asyncio.Task[None] | None = None
@@ -59,7 +59,7 @@ class Hub:
                 snapshot = await store.load(self.sessions, game_id)
                 if snapshot is None:
                     return None
-                room = self.rooms[game_id] = Room(self, snapshot)
+                room = self.rooms[game_id] = Room(self.services, snapshot)
                 owned = room.status == "active" and await self.cluster.claim(game_id)
                 await room.set_owner(owned)
             return room
@@ -113,14 +113,14 @@ class Hub:
                 await room.set_owner(owner)
         watched = [room for room in self.rooms.values() if room.connections and room.status != "finished"]
         for room in watched:  # waiting games too: one may start on another instance
-            await self.cluster.share_presence(room.id, room.local_presence())
+            await self.cluster.share_presence(room.id, room.presence.local())
         for room in [room for room in self.rooms.values() if room.status != "active"]:
             if room.owner:
                 await room.set_owner(False)
                 await self.cluster.release(room.id)
-            if not room.visitors and room.idle:  # never cut a task short (a rating being settled)
+            if not room.visitors and room.tasks.idle:  # never cut a task short (a rating being settled)
                 self.rooms.pop(room.id, None)
-                await room.close()
+                await room.tasks.close()
         if self.settings.redis_url:
             await self._catch_up(watched)
 
@@ -148,6 +148,6 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._tending
         for room in list(self.rooms.values()):
-            await room.close()
+            await room.tasks.close()
             if room.owner:  # hand the game over now rather than when the lease runs out
                 await self.cluster.release(room.id)

@@ -30,7 +30,8 @@ from kashi.server.protocol import (
     TakebackRequest,
     client_messages,
 )
-from kashi.server.rooms import Actor, Room
+from kashi.server.room_moves import Actor
+from kashi.server.rooms import Room
 from kashi.server.security import origin_allowed
 from kashi.server.settings import Settings
 
@@ -121,23 +122,23 @@ async def _serve(room: Room, connection: Connection, settings: Settings) -> None
         elif not hello_seen:
             _error(room, connection, reason("server.hello_first"))
         elif isinstance(message, MoveRequest):
-            refusal = await room.submit(Actor(connection), message.move, message.version, message.seat)
+            refusal = await room.moves.submit(Actor(connection), message.move, message.version, message.seat)
             if refusal is not None:
                 _refuse(room, connection, "move", refusal)
         elif isinstance(message, PreviewRequest):
-            answer = await room.preview(connection, message.move)
+            answer = await room.requests.preview(connection.user_id, message.move)
             if "reason" in answer:
                 _refuse(room, connection, "preview", answer["reason"])
             else:
                 connection.send({"type": "preview", **answer})
         elif isinstance(message, HintRequest):
-            answer = await room.hint(connection)
+            answer = await room.requests.hint(connection.user_id)
             if "reason" in answer:
                 _refuse(room, connection, "hint", answer["reason"])
             else:
                 connection.send({"type": "hint", **answer})
         elif isinstance(message, TakebackRequest):
-            refusal = await room.takeback(connection, message.version)
+            refusal = await room.requests.takeback(connection.user_id, message.version)
             if refusal is not None:
                 _refuse(room, connection, "takeback", refusal)
 

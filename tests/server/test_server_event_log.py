@@ -11,6 +11,8 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, closing
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 from kashi_test_extras import run_async
@@ -19,7 +21,7 @@ from kashi.server import store
 from kashi.server.clocks import Clock
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate
 from kashi.server.models import GameRow, User
-from kashi.server.rooms import Room
+from kashi.server.room_standins import StandIns
 from kashi.server.settings import async_database_url
 
 GAME = "g1"
@@ -117,9 +119,9 @@ def test_past_its_patience_the_writer_refuses_the_change_and_writes_nothing(
 def test_a_returning_player_gets_the_seat_back_when_a_move_lands_first() -> None:
     """Handing a seat back is a guarded write like a move: when the stand-in's move is stored
     that instant, the write is refused and is asked again on the new version, not dropped."""
-    room = Room.__new__(Room)  # only the hand-back logic: no hub, no database
-    room.status = "active"
-    room.seats = [stand_in(0, True), stand_in(1, False)]
+    room = SimpleNamespace(id=GAME, status="active", seats=[stand_in(0, True), stand_in(1, False)])
+    unused: Any = None  # only the hand-back logic: no presence, database, lock or tasks
+    standins = StandIns(cast(Any, room), unused, unused, unused, unused, grace_seconds=0)
     asked: list[list[int]] = []
 
     async def set_standin(seats: list[int], standin: bool) -> bool:
@@ -129,8 +131,8 @@ def test_a_returning_player_gets_the_seat_back_when_a_move_lands_first() -> None
         room.seats = [replace(seat, standin=standin) if seat.seat in seats else seat for seat in room.seats]
         return True
 
-    room._set_standin = set_standin  # type: ignore[method-assign]
-    assert run_async(room._hand_back({0})) is True
+    standins.set_standin = set_standin  # type: ignore[method-assign]
+    assert run_async(standins.hand_back({0})) is True
     assert asked == [[0], [0]]
     assert not room.seats[0].standin
 

@@ -1,0 +1,99 @@
+"""Stand-ins: a bot takes the seat of a player gone longer than the grace period (or out of time,
+see ``room_clock``), and hands it back when the player returns."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from kashi.server import store
+from kashi.server.logs import log
+from kashi.server.room_cache import GameCache
+from kashi.server.room_guard import Guard
+from kashi.server.room_presence import Presence
+from kashi.server.room_tasks import Tasks
+
+HAND_BACK_TRIES = 5
+"""How often a returning player's seats are asked back when another change keeps landing first."""
+
+
+class StandIns:
+    def __init__(
+        self,
+        cache: GameCache,
+        presence: Presence,
+        log: store.EventLog,
+        guard: Guard,
+        tasks: Tasks,
+        grace_seconds: float,
+    ) -> None:
+        self.cache = cache
+        self.presence = presence
+        self.log = log
+        self.guard = guard
+        self.tasks = tasks
+        self.grace_seconds = grace_seconds
+        self._grace: dict[int, asyncio.Task[None]] = {}
+        """The absent seats' timers: each ends with a stand-in unless the player returns."""
+
+    def start_grace(self, seat: int) -> None:
+        """Count down to a stand-in for an absent player (only the game's owner runs timers)."""
+        if self.cache.status != "active" or seat in self._grace or self.cache.seats[seat].standin:
+            return
+        self._grace[seat] = self.tasks.spawn(self._absent(seat))
+
+    def cancel_grace(self, seat: int) -> None:
+        task = self._grace.pop(seat, None)
+        if task is not None:
+            task.cancel()
+
+    def cancel_all(self) -> None:
+        for seat in list(self._grace):
+            self.cancel_grace(seat)
+
+    async def _absent(self, seat: int) -> None:
+        await asyncio.sleep(self.grace_seconds)
+        async with self.guard.lock:
+            self._grace.pop(seat, None)
+            await self.guard.refresh()
+            await self.presence.read()
+            info = self.cache.seats[seat]
+            if self.cache.status != "active" or info.standin or info.kind != "person" or self.presence.is_present(seat):
+                return
+            log.info("absent: a bot takes the seat", extra={"game": self.cache.id, "seat": seat})
+            await self.set_standin([seat], True)
+            self.guard.announce()
+
+    async def hand_back(self, owned: set[int]) -> bool:
+        """Give the seats a stand-in holds back to their returning player; a write that meets
+        another change first (a move stored that instant) is tried again on the new version."""
+        for _ in range(HAND_BACK_TRIES):
+            returning = [seat for seat in sorted(owned) if self.cache.seats[seat].standin]
+            if not returning or self.cache.status != "active":
+                return False
+            if await self.set_standin(returning, False):
+                return True
+        log.warning("seats not handed back after repeated conflicts", extra={"game": self.cache.id})
+        return False
+
+    async def set_standin(self, seats: list[int], standin: bool) -> bool:
+        """Hand seats to a bot, or back to their player (with a fresh turn if it is theirs);
+        False, having changed nothing, if another change was stored first."""
+        cache = self.cache
+        values: dict[str, Any] = {}
+        if not standin and cache.game.state.current_player in seats:
+            values["turn_started_at"] = time.time()
+        changes = {
+            seat: {"standin": standin, "clock_ms": cache.clock.bank_on_return(cache.seats[seat].clock_ms)}
+            if not standin
+            else {"standin": True}
+            for seat in seats
+        }
+        try:
+            await self.log.commit(cache.id, cache.version, values, seats=changes)
+            landed = True
+        except store.Conflict:
+            landed = False
+        await cache.reload()
+        return landed
