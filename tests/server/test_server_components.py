@@ -7,11 +7,13 @@ from __future__ import annotations
 from random import Random
 
 import pytest
-from kashi_server_helpers import ServerProcess, http
+from kashi_server_helpers import Player, ServerProcess, create_game, http
+from room_fakes import cache_of, person, played, snapshot_of
 
 import kashi
 from kashi.server.archive import replay_steps
 from kashi.server.lesson_data import lessons_of
+from kashi.server.room_view import state_message
 
 
 @pytest.mark.parametrize(("variant", "players"), [("azul-quick", 3), ("azul-duel", 2), ("ingenious", 4)])
@@ -30,3 +32,24 @@ def test_a_lesson_carries_the_tables_of_its_position(shared_server: ServerProces
     for lesson in lessons_of(family):
         body = client.get(f"/api/lessons/{family}/{lesson.id}").json()
         assert body["components"] == lesson.state().components(), lesson.id
+
+
+def test_the_state_message_carries_the_tables_on_a_reset_only() -> None:
+    cache = cache_of(snapshot_of(played(3), [person(0, "ann"), person(1, "bob")]))
+    tables = cache.game.state.components()
+    first, later, taken_back = (state_message(cache, "ann", seen, [True, True], {}) for seen in (None, 2, 9))
+    assert first["reset"] and first["components"] == tables
+    assert not later["reset"] and later["components"] is None
+    assert taken_back["reset"] and taken_back["components"] == tables
+
+
+def test_a_quick_azul_table_gets_one_floor_space_from_its_first_state(shared_server: ServerProcess) -> None:
+    host = http(shared_server)
+    game_id = create_game(host, "azul-quick", [{"kind": "me"}, {"kind": "me"}], seed=3)["game"]["id"]
+    player = Player(shared_server, game_id, host)
+    first = player.hello()
+    assert first["reset"] and first["components"]["floor"] == [-1] and first["components"]["rounds"] == 3
+    player.move(first["legal_moves"][0])
+    after = player.until(lambda message: message["type"] == "state" and message["version"] > first["version"])
+    assert after["components"] is None
+    player.close()
