@@ -30,7 +30,7 @@ from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, SeatSpe
 from kashi.server.seating import new_invite
 from kashi.server.seeds import seed_for
 from kashi.server.visibility import annotate
-from kashi.web import has_table
+from kashi.web import has_file, has_table
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=FiniteJsonRoute)
 
@@ -71,6 +71,7 @@ async def list_variants() -> list[dict[str, Any]]:
             "option_specs": [option_spec(option) for option in item.family.options],
             "presets": dict(item.presets),
             "table": has_table(item.family),
+            "learn": has_file(item.family, "learn.json"),
             "lessons": has_lessons(item.family.name),
         }
         for item in variants()

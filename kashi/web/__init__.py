@@ -28,7 +28,12 @@ def game_folders() -> dict[str, Path]:
     return {family.name: folder for family in families() if (folder := game_folder(family)) is not None}
 
 
-def has_table(family: Family) -> bool:
-    """Whether the browser has a renderer for the family (``table.js`` in its folder)."""
+def has_file(family: Family, name: str) -> bool:
+    """Whether the family's browser folder has the file: ``table.js`` (a table to play at),
+    ``learn.json`` (the two-minute teach and the rules reference)."""
     folder = game_folder(family)
-    return folder is not None and (folder / "table.js").is_file()
+    return folder is not None and (folder / name).is_file()
+
+
+def has_table(family: Family) -> bool:
+    return has_file(family, "table.js")

@@ -111,4 +111,9 @@ def catalogue(language: str) -> dict[str, str]:
         raise ValueError(f"no catalogue for the language {language!r}: the languages are {languages()}")
     if language == ENGLISH:
         return merged(english_sources())
-    return merged({str(path.relative_to(PACKAGE.parent)): texts for path, texts in translation_files(language).items()})
+    return merged({shown(path): texts for path, texts in translation_files(language).items()})
+
+
+def shown(path: Path) -> str:
+    """A file as an error names it: from the project's root when it is kashi's own."""
+    return str(path.relative_to(PACKAGE.parent) if path.is_relative_to(PACKAGE.parent) else path)

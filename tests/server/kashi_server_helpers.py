@@ -104,9 +104,18 @@ def wait_ready(process: subprocess.Popen[bytes], log: Path, ready: Callable[[], 
 class ServerProcess:
     """``python -m kashi.server`` on a free port of 127.0.0.1; ``kill9`` and ``start`` again."""
 
-    def __init__(self, database: str, log: Path, env: dict[str, str] | None = None, redis: str | None = None) -> None:
+    def __init__(
+        self,
+        database: str,
+        log: Path,
+        env: dict[str, str] | None = None,
+        redis: str | None = None,
+        preload: str | None = None,
+    ) -> None:
         self.database = database
         self.redis = redis
+        self.preload = preload
+        """A module the server process imports first (a game from outside kashi registering itself)."""
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws = f"ws://127.0.0.1:{self.port}"
@@ -115,7 +124,10 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServerProcess:
-        command = [sys.executable, "-m", "kashi.server", "--port", str(self.port), "--db", self.database]
+        serve = ["-m", "kashi.server"]
+        if self.preload:
+            serve = ["-c", f"import {self.preload}; from kashi.server.cli import main; raise SystemExit(main())"]
+        command = [sys.executable, *serve, "--port", str(self.port), "--db", self.database]
         if self.redis:
             command += ["--redis", self.redis]
         with self.log.open("ab") as out:

@@ -58,8 +58,10 @@ def scripts() -> str:
 
 
 def registry_keys() -> set[str]:
-    """Keys the client builds from the server's data: variants, options, levels, colours."""
+    """Keys the client builds from the server's data: variants, options, levels, colours, and
+    each game's pitch on its home card."""
     keys = {f"level.{level}" for level in LEVELS}
+    keys |= {f"{message_prefix(family)}.ui.pitch" for family in families()}
     keys |= {f"term.{name}" for name in (*AZUL_COLOURS, *DUEL_COLOURS, *INGENIOUS_COLOURS)}
     for item in variants():
         keys |= {f"variant.{item.name}", f"variant.{item.name}.about"}

@@ -80,6 +80,7 @@ register(
 # The table's texts, written by the browser's renderer (web/table.js).
 register(
     {
+        "azul_duel.ui.pitch": "Two players, sun and moon workshops, and a dome to fill with plates and patterns.",
         "azul_duel.ui.ask.opening": "Choose a plate from the display, then a slot of your dome.",
         "azul_duel.ui.ask.turn": "Your turn: take one colour from a sun or the moons, a plate, or a revealed chip.",
         "azul_duel.ui.ask.line": "{count} {colour}: choose a pattern line or the broken tiles.",

@@ -41,6 +41,7 @@ register(
 # The table's texts, written by the browser's renderer (web/table.js).
 register(
     {
+        "ingenious.ui.pitch": "Lay two-coloured hexes to raise six colours: only your weakest colour counts.",
         "ingenious.ui.bag": "Bag: {n} tiles",
         "ingenious.ui.board": "Hex board",
         "ingenious.ui.bonus": "Place another tile. Bonus placements left: {n}",

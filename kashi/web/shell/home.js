@@ -6,7 +6,6 @@ import { fill, h } from "./dom.js";
 import { num, reasonText, t } from "./i18n.js";
 
 const LEVELS = ["easy", "medium", "hard", "expert"];
-const FAMILIES = ["azul", "azul-duel", "ingenious"];
 
 export async function showHome(main) {
   const me = await get("/api/me"); // first alone: a first visit's cookie is set by this answer
@@ -25,7 +24,7 @@ export async function showHome(main) {
       h(
         "div",
         { class: "game-cards" },
-        FAMILIES.map((family) => gameCard(family, variants, fail)),
+        [...new Set(variants.map((item) => item.family))].map((family) => gameCard(family, variants, fail)),
       ),
     ),
     friendsForm(variants, me, fail),
@@ -79,19 +78,19 @@ function gameCard(family, variants, fail) {
   const mine = playable(variants, family);
   const table = mine.some((item) => item.table);
   const pitch = [
-    h("p", { class: "pitch" }, t(`ui.pitch.${family}`)),
+    h("p", { class: "pitch" }, t(`${family.replaceAll("-", "_")}.ui.pitch`)), // a game's texts carry its prefix
     h(
       "p",
       { class: "learn-links" },
-      h("a", { href: `/learn/${family}` }, t("ui.learn.how_to_play")),
-      h("a", { href: `/rules/${family}` }, t("ui.rules.link")),
+      mine.some((item) => item.learn) ? h("a", { href: `/learn/${family}` }, t("ui.learn.how_to_play")) : null,
+      mine.some((item) => item.learn) ? h("a", { href: `/rules/${family}` }, t("ui.rules.link")) : null,
       variants.some((item) => item.family === family && item.lessons)
         ? h("a", { href: `/learn/${family}/lessons` }, t("ui.lessons.link"))
         : null,
     ),
   ];
   const picture = h("img", {
-    src: `/static/games/${family}/picture.svg`,
+    src: new URL(`../games/${family}/picture.svg`, import.meta.url).pathname,
     alt: "",
     width: 160,
     height: 100,

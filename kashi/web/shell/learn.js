@@ -16,11 +16,22 @@ async function fetchJson(path) {
   return response.json();
 }
 
-/** A family's facts and "why" map with its words in ``lang``. */
+let learnable = null;
+
+/** Whether the family has learning cards: a game may come without them. */
+async function hasLearning(family) {
+  learnable ??= get("/api/variants").then(
+    (list) => new Set(list.filter((item) => item.learn).map((item) => item.family)),
+  );
+  return (await learnable).has(family);
+}
+
+/** A family's facts and "why" map with its words in ``lang``, or null for a game without them. */
 export async function loadLearning(family, lang) {
+  if (!(await hasLearning(family))) return null;
   const [shared, words] = await Promise.all([
-    fetchJson(`/static/games/${family}/learn.json`),
-    fetchJson(`/static/games/${family}/learn.${lang}.json`),
+    fetchJson(new URL(`../games/${family}/learn.json`, import.meta.url).pathname),
+    fetchJson(new URL(`../games/${family}/learn.${lang}.json`, import.meta.url).pathname),
   ]);
   return { family, ...shared, ...words };
 }

@@ -1,0 +1,1 @@
+"""Pebbles in the browser: data files only."""
