@@ -1,9 +1,9 @@
 """The catalogues of texts, one per language, each merged from where its texts are written.
 
 English is written once. A game's English is its ``messages`` module, which registers its
-engine's messages, its table's texts (``<prefix>.ui.*``), its rule options' names, descriptions
-and choices (``option.<family>.*``) and its variants' (``variant.<name>`` and
-``variant.<name>.about``). Every other text a Python module registers in ``kashi.core.messages``
+engine's messages, its table's texts (``<prefix>.ui.*``), its rule options' names and choices
+(``option.<family>.*``) and its variants' names (``variant.<name>``); what a variant or an option
+is about (``*.about``) is its description in the registry. Every other text a Python module registers in ``kashi.core.messages``
 (``core.*``, ``server.*``, ``hint.*``, ``rl.*``) is where it is registered, and the shell's own
 texts (``ui.*``, ``review.*``, ``level.*``, ``term.*``) are in ``kashi/web/i18n/en.json``.
 
@@ -82,10 +82,23 @@ def read(path: Path) -> dict[str, str]:
 
 
 def english_sources() -> dict[str, dict[str, str]]:
-    """Where English is written: the shell's file and the texts Python registers (the games' and
-    the server's)."""
+    """Where English is written: the shell's file, the texts Python registers (the games' and
+    the server's), and the registry's descriptions of variants and rule options."""
     register_every_text()
-    return {"kashi/web/i18n/en.json": read(SHELL / f"{ENGLISH}.json"), "kashi.core.messages": dict(CATALOGUE)}
+    return {
+        "kashi/web/i18n/en.json": read(SHELL / f"{ENGLISH}.json"),
+        "kashi.core.messages": dict(CATALOGUE),
+        "kashi.core.registry": descriptions(),
+    }
+
+
+def descriptions() -> dict[str, str]:
+    """``variant.<name>.about`` and ``option.<family>.<option>.about``: what the registry says of
+    each variant and rule option, the one place these texts are written."""
+    texts = {f"variant.{item.name}.about": item.description for item in variants()}
+    for family in families():
+        texts |= {f"option.{family.name}.{option.name}.about": option.description for option in family.options}
+    return texts
 
 
 def translation_files(language: str) -> dict[Path, dict[str, str]]:

@@ -94,26 +94,17 @@ register(
 register(
     {
         "option.azul.grey": "Grey wall",
-        "option.azul.grey.about": "grey wall side: the owner chooses each tile's column",
         "option.azul.partial_floor": "Partial floor",
-        "option.azul.partial_floor.about": "a take may send some of its tiles to the floor (notation 3B2-k)",
         "option.azul.rounds": "Rounds",
-        "option.azul.rounds.about": "end after this many rounds instead of at a complete row (0: row trigger)",
         "option.azul.centre_seed_tile": "Extra centre tile",
-        "option.azul.centre_seed_tile.about": "one extra tile is drawn into the centre each round",
         "option.azul.overflow": "Overflow",
-        "option.azul.overflow.about": "where tiles that do not fit go",
         "option.azul.overflow.floor": "floor",
         "option.azul.overflow.discard": "discard",
         "option.azul.leftover_penalty": "Leftover penalty",
-        "option.azul.leftover_penalty.about": "points lost at the end per tile left in a pattern line",
         "option.azul.adjacency": "Adjacency scoring",
-        "option.azul.adjacency.about": "wall scoring: runs (standard) or 1 + contiguous tiles (cross)",
         "option.azul.adjacency.standard": "standard",
         "option.azul.adjacency.cross": "cross",
         "option.azul.max_rounds": "Round cap",
-        "option.azul.max_rounds.about": "engine cap: stop a game that has not ended after this many rounds, reported "
-        "as truncation",
     }
 )
 
@@ -121,12 +112,8 @@ register(
 register(
     {
         "variant.azul": "Azul",
-        "variant.azul.about": "Azul, colour side of the wall",
         "variant.azul-grey": "Azul, grey wall",
-        "variant.azul-grey.about": "Azul, grey side: you choose where each tile goes",
         "variant.azul-mini": "Azul Mini",
-        "variant.azul-mini.about": "Azul Mini (2023 travel edition): the rules of azul",
         "variant.azul-quick": "Azul, quick (3 rounds)",
-        "variant.azul-quick.about": "Three-round family rules of the short tutorial",
     }
 )

@@ -178,18 +178,10 @@ register(
 register(
     {
         "option.azul-duel.tablets": "Scoring tablets",
-        "option.azul-duel.tablets.about": "scoring tablets in play: 3 drawn at random, or all 4",
         "option.azul-duel.draw_at_zero": "Draw at zero points",
-        "option.azul-duel.draw_at_zero.about": "a player at 0 points may still draw plates from the stack (false: "
-        "only when the display is empty and no plate is drawn yet, so the plate can always be taken)",
         "option.azul-duel.unused_chip_points": "Unused chip points",
-        "option.azul-duel.unused_chip_points.about": "points per bonus chip left unused at the end",
         "option.azul-duel.free_pass": "Free pass",
-        "option.azul-duel.free_pass.about": "false: a player passes only when no action is legal; true: a player may "
-        "also pass when the previous turn was not a pass",
         "option.azul-duel.untaken_start_tile": "Untaken start tile",
-        "option.azul-duel.untaken_start_tile.about": "when nobody takes the start tile in a round: 'keep' (its "
-        "holder keeps it) or 'pass' (it goes to the other player)",
         "option.azul-duel.untaken_start_tile.keep": "keep",
         "option.azul-duel.untaken_start_tile.pass": "pass",
     }
@@ -199,6 +191,5 @@ register(
 register(
     {
         "variant.azul-duel": "Azul Duel",
-        "variant.azul-duel.about": "Azul Duel: sun and moon workshops, dome plates, 5 rounds",
     }
 )

@@ -88,52 +88,32 @@ register(
 register(
     {
         "option.ingenious.teams": "Teams",
-        "option.ingenious.teams.about": "4 players: partners (seats 0+2, 1+3) share a score board with tracks 0..36",
         "option.ingenious.solo": "Solo",
-        "option.ingenious.solo.about": "the 1-player game: one rack, tracks 0..36 as in the team game",
         "option.ingenious.start_colours": "Start colours",
-        "option.ingenious.start_colours.about": "colours of the start symbols on (5,-5), (5,0), (0,5), (-5,5), "
-        "(-5,0), (0,-5), as a permutation of RGBOYP",
         "option.ingenious.start": "Start",
-        "option.ingenious.start.about": "six start symbols, or one colourless star on the centre",
         "option.ingenious.start.symbols": "symbols",
         "option.ingenious.start.centre-star": "centre star",
         "option.ingenious.must_touch": "Must touch",
-        "option.ingenious.must_touch.about": "every tile must touch an occupied cell",
         "option.ingenious.scoring": "Scoring",
-        "option.ingenious.scoring.about": "score straight rays from each hex, or the connected same-colour group",
         "option.ingenious.scoring.rays": "rays",
         "option.ingenious.scoring.group": "group",
         "option.ingenious.cap": "At 18",
-        "option.ingenious.cap.about": "at 18: the track stops and the player places again (bonus), or the colour "
-        "locks for everyone with no bonus, no swap and no instant win (global-lock)",
         "option.ingenious.cap.bonus": "bonus",
         "option.ingenious.cap.global-lock": "global lock",
         "option.ingenious.reserve_hand": "Reserve rack",
-        "option.ingenious.reserve_hand.about": "in a 2-player game each player also holds a reserve rack of 6 that "
-        "becomes active when the active rack is empty (no effect with 1, 3 or 4 players)",
         "option.ingenious.stuck": "When stuck",
-        "option.ingenious.stuck.about": "a seat that cannot place passes, or discards and redraws (tutorial); a seat "
-        "holding a tile can always place while the game lasts, so only a seat with an empty rack and an empty bag "
-        "is ever stuck, and both values play alike",
         "option.ingenious.stuck.pass": "pass",
         "option.ingenious.stuck.discard": "discard",
         "option.ingenious.end": "End",
-        "option.ingenious.end.about": "the game ends when no two adjacent empty cells remain, or also when the bag "
-        "runs out (3-4 players) or every rack is empty (1-2 players)",
         "option.ingenious.end.board": "board",
         "option.ingenious.end.bag": "bag",
         "option.ingenious.tiebreak": "Tie-break",
-        "option.ingenious.tiebreak.about": "compare sorted score lists, or the lowest score then the sum",
         "option.ingenious.tiebreak.sorted": "sorted",
         "option.ingenious.tiebreak.total": "total",
         "option.ingenious.empty_rack_bonus": "Bonus with an empty rack",
-        "option.ingenious.empty_rack_bonus.about": "bonus placements left when the rack is empty: lost, or the rack "
-        "is refilled and they are played",
         "option.ingenious.empty_rack_bonus.lost": "lost",
         "option.ingenious.empty_rack_bonus.refill": "refill",
         "option.ingenious.complete_tie": "Complete tie",
-        "option.ingenious.complete_tie.about": "a complete tie for first place: a shared win, or a draw with no winner",
         "option.ingenious.complete_tie.shared": "shared",
         "option.ingenious.complete_tie.draw": "draw",
     }
@@ -143,12 +123,8 @@ register(
 register(
     {
         "variant.ingenious": "Ingenious",
-        "variant.ingenious.about": "Ingenious for 2-4 players",
         "variant.ingenious-teams": "Ingenious, teams",
-        "variant.ingenious-teams.about": "Ingenious for two teams of two: shared tracks to 36",
         "variant.ingenious-solo": "Ingenious, solo",
-        "variant.ingenious-solo.about": "Ingenious alone: tracks to 36",
         "variant.ingenious-tutorial": "Ingenious, tutorial rules",
-        "variant.ingenious-tutorial.about": "The simplified rules of the Persian tutorial",
     }
 )

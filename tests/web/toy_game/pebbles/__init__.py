@@ -25,9 +25,7 @@ register(
         "pebbles.ui.right": "right",
         "pebbles.ui.row": "Pebbles left: {count}",
         "variant.pebbles": "Pebbles",
-        "variant.pebbles.about": "Take a pebble from either end of the row; the higher total wins",
         "option.pebbles.length": "Pebbles in the row",
-        "option.pebbles.length.about": "How many of the row's pebbles the game starts with",
     }
 )
 
@@ -134,8 +132,8 @@ def make_state(players: int, options: Mapping[str, Any], start: int) -> PebblesS
 FAMILY = Family(
     "pebbles",
     (2,),
-    (Option("length", len(ROW), "pebbles in the row", minimum=1, maximum=len(ROW)),),
+    (Option("length", len(ROW), "how many of the row's pebbles the game starts with", minimum=1, maximum=len(ROW)),),
     make_state,
     web="pebbles.web",
 )
-register_variant(Variant("pebbles", FAMILY, "Pebbles: take from either end"))
+register_variant(Variant("pebbles", FAMILY, "Take a pebble from either end of the row; the higher total wins"))
