@@ -3,9 +3,10 @@
 English is written once. A game's English is its ``messages`` module, which registers its
 engine's messages, its table's texts (``<prefix>.ui.*``), its rule options' names and choices
 (``option.<family>.*``) and its variants' names (``variant.<name>``); what a variant or an option
-is about (``*.about``) is its description in the registry. Every other text a Python module registers in ``kashi.core.messages``
-(``core.*``, ``server.*``, ``hint.*``, ``rl.*``) is where it is registered, and the shell's own
-texts (``ui.*``, ``review.*``, ``level.*``, ``term.*``) are in ``kashi/web/i18n/en.json``.
+is about (``*.about``) is its description in the registry. Every other text a Python module
+registers in ``kashi.core.messages`` (``core.*``, ``server.*``, ``hint.*``, ``rl.*``) is where it
+is registered, and the shell's own texts (``ui.*``, ``review.*``, ``level.*``, ``term.*``) are
+in ``kashi/web/i18n/en.json``.
 
 Every other language is keyed translations of English: ``i18n/<lang>.json`` in a game's browser
 folder holds exactly that game's keys (``owner``), and ``kashi/web/i18n/<lang>.json`` the rest.

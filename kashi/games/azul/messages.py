@@ -44,7 +44,8 @@ register(
 # The table's texts, written by the browser's renderer (web/table.js).
 register(
     {
-        "azul.ui.pitch": "Draft coloured tiles from the factories and tile your wall: every tile scores by its neighbours.",
+        "azul.ui.pitch": "Draft coloured tiles from the factories and tile your wall: "
+        "every tile scores by its neighbours.",
         "azul.ui.badge_tiling": "placing on the wall",
         "azul.ui.badge_turn": "to move",
         "azul.ui.bag": "Bag {count}",
