@@ -8,14 +8,14 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import JSONResponse
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import text
 
 from kashi.server import accounts, archive, lessons, lobby, ratings, realtime, reviews, seating, standings, store
 from kashi.server.bot_workers import make_bots
 from kashi.server.cluster import make_cluster
+from kashi.server.compression import DynamicCompression
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate, server_secret
 from kashi.server.hub import Hub
 from kashi.server.identity import Identity
@@ -26,8 +26,8 @@ from kashi.server.passwords import Passwords
 from kashi.server.pubsub import make_fanout
 from kashi.server.security import EdgeMiddleware
 from kashi.server.settings import Settings
+from kashi.server.static_files import client_site
 from kashi.server.translations import router as translations_router
-from kashi.web import WEB, game_folders
 
 PAGES = (
     "/",
@@ -42,10 +42,6 @@ PAGES = (
     "/rules/{family}",
 )
 """The browser client's screens: each URL serves the same page, whose script reads the path."""
-
-
-async def client_page() -> FileResponse:
-    return FileResponse(WEB / "index.html", headers={"Cache-Control": "no-cache"})
 
 
 def quieter_collections() -> None:
@@ -111,6 +107,7 @@ def create_app(settings: Settings) -> FastAPI:
     )
     app.state.guards = Guards(settings)
     app.state.passwords = Passwords(settings.password_threads)
+    app.add_middleware(DynamicCompression)  # inside the edge's, which hands on answers in pieces
     app.add_middleware(EdgeMiddleware)
     app.include_router(accounts.router)
     app.include_router(lobby.router)
@@ -121,9 +118,8 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(lessons.router)
     app.include_router(realtime.router)
     app.include_router(translations_router)
-    for family, folder in game_folders().items():
-        app.mount(f"/static/games/{family}", StaticFiles(directory=folder), name=f"static-{family}")
-    app.mount("/static", StaticFiles(directory=WEB), name="static")
+    site = client_site()
+    app.router.add_route("/static/{path:path}", site.serve_file, methods=["GET", "HEAD"], include_in_schema=False)
 
     @app.get("/healthz", tags=["server"])
     async def healthz(request: Request) -> JSONResponse:
@@ -141,6 +137,6 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse(body)
 
     for path in PAGES:
-        app.add_api_route(path, client_page, methods=["GET"], include_in_schema=False)
+        app.add_api_route(path, site.serve_page, methods=["GET"], include_in_schema=False)
 
     return app

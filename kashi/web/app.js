@@ -43,7 +43,7 @@ function header(settings) {
     h(
       "a",
       { class: "brand", href: "/", "aria-label": "kashi" },
-      h("img", { src: "/static/img/logo.svg", alt: "", width: 28, height: 28 }),
+      h("img", { src: new URL("img/logo.svg", import.meta.url).pathname, alt: "", width: 28, height: 28 }),
       h("span", {}, "kashi"),
     ),
     h(

@@ -1,5 +1,6 @@
 // One renderer module per game family: /static/games/<family>/table.js with its stylesheet beside
-// it, served from the game's own folder; the shell never knows a game's rules.
+// it, served from the game's own folder; the shell never knows a game's rules. Both are named
+// relative to this module, so they carry the version in its URL (/static/<version>/...).
 
 const loaded = new Map();
 
@@ -14,9 +15,9 @@ export async function loadRenderer(family) {
   if (!loaded.has(family)) {
     loaded.set(
       family,
-      import(`/static/games/${family}/table.js`).then(
+      import(`../games/${family}/table.js`).then(
         (module) => {
-          linkStylesheet(`/static/games/${family}/table.css`);
+          linkStylesheet(new URL(`../games/${family}/table.css`, import.meta.url).pathname);
           return module;
         },
         () => null,
