@@ -80,7 +80,7 @@ test("words: numbers in the language's digits, signs, lists, counts and the hint
   assert.equal(w.signed(-2), "-۲");
   assert.equal(words(ctx).signed(4), "+۴", "a plain plus sign without a key");
   assert.equal(w.list(["a", "b", "c"]), "a، b، c");
-  assert.equal(w.counts(["B", "R", "Y"], [2, 0, 1], "count"), "۲ blue، ۱ undefined");
+  assert.equal(w.counts(["B", "Y", "R"], [2, 0, 1], "count"), "۲ blue، ۱ red");
   assert.equal(w.counts(["B", "R"], [0, 0], "count"), "");
   assert.equal(w.hinted(true, "line 1"), "line 1 (hint)");
   assert.equal(w.hinted(false, "line 1"), "line 1");
