@@ -13,7 +13,17 @@ export default [
       "no-unused-vars": ["error", { args: "after-used", argsIgnorePattern: "^_" }],
       "prefer-const": "error",
       "no-var": "error",
+      // Small modules and short functions (issue 45): a table draws its pieces with the board kit
+      // (kashi/web/shell/kit/) and splits what is left by concern.
+      "max-lines": ["error", { max: 400, skipBlankLines: true, skipComments: true }],
+      "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
     },
+  },
+  {
+    // The table and replay screens are being reworked (frame.components); they meet the limits
+    // once that lands, and this exception goes.
+    files: ["kashi/web/shell/table.js", "kashi/web/shell/replay.js"],
+    rules: { "max-lines": "off", "max-lines-per-function": "off" },
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],

@@ -211,137 +211,138 @@ function optionField(spec, family) {
   return h("div", { class: "option" }, h("label", { for: id }, label), input, h("small", {}, about));
 }
 
-function friendsForm(variants, me, fail) {
-  const choices = variants.filter((item) => item.table);
-  if (!choices.length)
-    return h(
-      "section",
-      { class: "friends" },
-      h("h2", {}, t("ui.home.friends")),
-      h("p", { class: "hint" }, t("ui.table.no_renderer")),
-    );
-  const variantSelect = h(
-    "select",
-    { id: "friends-variant" },
-    choices.map((item) => h("option", { value: item.name }, t(`variant.${item.name}`))),
-  );
-  const playersSelect = h("select", { id: "friends-players" });
-  const seatsBox = h("fieldset", { class: "seats-box" }, h("legend", {}, t("ui.form.seats")));
-  const optionsBox = h("div", { class: "options-box" });
-  const clockKind = h(
-    "select",
-    { id: "friends-clock" },
-    ["none", "move", "fischer"].map((kind) => h("option", { value: kind }, t(`ui.clock.${kind}`))),
-  );
-  const clockSeconds = h("input", { id: "friends-seconds", type: "number", min: 1, max: 86400, value: 60 });
-  const clockIncrement = h("input", { id: "friends-increment", type: "number", min: 0, max: 3600, value: 5 });
-  const publicBox = h("input", { type: "checkbox", id: "friends-public" });
-  const ratedBox = ratedChoice("friends-rated", true);
-  const nameInput = h("input", { id: "friends-name", value: me.display_name, maxlength: 40 });
-
-  const current = () => choices.find((item) => item.name === variantSelect.value);
-  const seatSelect = (seat) =>
-    h(
+// The "play with friends" form: its controls (seats and options follow the variant, the clock's
+// fields its kind), what it sends, and the section around it.
+function friendsControls(choices, me) {
+  const form = {
+    choices,
+    variantSelect: h(
       "select",
-      { id: `friends-seat-${seat}`, "aria-label": t("ui.form.seat_n", { seat: seat + 1 }) },
-      h("option", { value: "me" }, t("ui.form.kind.me")),
-      h("option", { value: "person" }, t("ui.form.kind.person")),
-      LEVELS.map((level) =>
-        h("option", { value: `bot:${level}` }, t("ui.form.kind.bot", { level: t(`level.${level}`) })),
-      ),
-    );
-  const drawSeats = () => {
-    const count = Number(playersSelect.value);
-    fill(
-      seatsBox,
-      h("legend", {}, t("ui.form.seats")),
-      ...Array.from({ length: count }, (_, seat) => {
-        const chooser = seatSelect(seat);
-        chooser.value = seat === 0 ? "me" : "person";
-        return h(
-          "div",
-          { class: "seat-choice" },
-          h("label", { for: chooser.id }, t("ui.form.seat_n", { seat: seat + 1 })),
-          chooser,
-        );
-      }),
-    );
+      { id: "friends-variant" },
+      choices.map((item) => h("option", { value: item.name }, t(`variant.${item.name}`))),
+    ),
+    playersSelect: h("select", { id: "friends-players" }),
+    seatsBox: h("fieldset", { class: "seats-box" }, h("legend", {}, t("ui.form.seats"))),
+    optionsBox: h("div", { class: "options-box" }),
+    clockKind: h(
+      "select",
+      { id: "friends-clock" },
+      ["none", "move", "fischer"].map((kind) => h("option", { value: kind }, t(`ui.clock.${kind}`))),
+    ),
+    clockSeconds: h("input", { id: "friends-seconds", type: "number", min: 1, max: 86400, value: 60 }),
+    clockIncrement: h("input", { id: "friends-increment", type: "number", min: 0, max: 3600, value: 5 }),
+    secondsLabel: h("label", { for: "friends-seconds" }, t("ui.form.seconds")),
+    incrementLabel: h("label", { for: "friends-increment" }, t("ui.form.increment")),
+    publicBox: h("input", { type: "checkbox", id: "friends-public" }),
+    ratedBox: ratedChoice("friends-rated", true),
+    nameInput: h("input", { id: "friends-name", value: me.display_name, maxlength: 40 }),
   };
-  const drawVariant = () => {
-    const item = current();
-    fill(playersSelect, ...item.players.map((count) => h("option", { value: count }, num(count))));
-    const preset = item.presets || {};
-    fill(
-      optionsBox,
-      ...item.option_specs.filter((spec) => !(spec.name in preset)).map((spec) => optionField(spec, item.family)),
-    );
-    drawSeats();
-  };
-  const secondsLabel = h("label", { for: "friends-seconds" }, t("ui.form.seconds"));
-  const incrementLabel = h("label", { for: "friends-increment" }, t("ui.form.increment"));
-  const drawClock = () => {
-    const timed = clockKind.value !== "none";
-    const fischer = clockKind.value === "fischer";
-    for (const [node, shown] of [
-      [clockSeconds, timed],
-      [secondsLabel, timed],
-      [clockIncrement, fischer],
-      [incrementLabel, fischer],
-    ])
-      node.hidden = !shown;
-  };
-  clockKind.addEventListener("change", drawClock);
-  variantSelect.addEventListener("change", drawVariant);
-  playersSelect.addEventListener("change", drawSeats);
-  drawVariant();
+  form.current = () => choices.find((item) => item.name === form.variantSelect.value);
+  return form;
+}
 
-  const submit = async (event) => {
-    event.preventDefault();
-    const item = current();
-    if (nameInput.value.trim() && nameInput.value.trim() !== me.display_name) {
-      try {
-        await patch("/api/me", { display_name: nameInput.value.trim() });
-      } catch (error) {
-        fail(error);
-        return;
-      }
-    }
-    const options = {};
-    for (const field of optionsBox.querySelectorAll("[data-option]")) {
-      const spec = item.option_specs.find((entry) => entry.name === field.dataset.option);
-      const value =
-        field.dataset.type === "bool"
-          ? field.checked
-          : field.dataset.type === "int"
-            ? Number(field.value)
-            : field.value;
-      if (value !== spec.default) options[spec.name] = value;
-    }
-    const seats = [...seatsBox.querySelectorAll("select")].map((chooser) =>
-      chooser.value.startsWith("bot:") ? { kind: "bot", level: chooser.value.slice(4) } : { kind: chooser.value },
-    );
-    const clock =
-      clockKind.value === "none"
-        ? { kind: "none" }
-        : {
-            kind: clockKind.value,
-            seconds: Number(clockSeconds.value),
-            increment: clockKind.value === "fischer" ? Number(clockIncrement.value) : 0,
-          };
-    createGame(
-      {
-        variant: item.name,
-        seats,
-        options,
-        clock,
-        public: publicBox.checked,
-        rated: ratedBox.querySelector("input").checked,
-      },
-      fail,
-    );
-  };
+function seatSelect(seat) {
+  return h(
+    "select",
+    { id: `friends-seat-${seat}`, "aria-label": t("ui.form.seat_n", { seat: seat + 1 }) },
+    h("option", { value: "me" }, t("ui.form.kind.me")),
+    h("option", { value: "person" }, t("ui.form.kind.person")),
+    LEVELS.map((level) =>
+      h("option", { value: `bot:${level}` }, t("ui.form.kind.bot", { level: t(`level.${level}`) })),
+    ),
+  );
+}
 
-  const section = h(
+function drawSeats(form) {
+  const count = Number(form.playersSelect.value);
+  fill(
+    form.seatsBox,
+    h("legend", {}, t("ui.form.seats")),
+    ...Array.from({ length: count }, (_, seat) => {
+      const chooser = seatSelect(seat);
+      chooser.value = seat === 0 ? "me" : "person";
+      return h(
+        "div",
+        { class: "seat-choice" },
+        h("label", { for: chooser.id }, t("ui.form.seat_n", { seat: seat + 1 })),
+        chooser,
+      );
+    }),
+  );
+}
+
+function drawVariant(form) {
+  const item = form.current();
+  fill(form.playersSelect, ...item.players.map((count) => h("option", { value: count }, num(count))));
+  const preset = item.presets || {};
+  fill(
+    form.optionsBox,
+    ...item.option_specs.filter((spec) => !(spec.name in preset)).map((spec) => optionField(spec, item.family)),
+  );
+  drawSeats(form);
+}
+
+function drawClock(form) {
+  const timed = form.clockKind.value !== "none";
+  const fischer = form.clockKind.value === "fischer";
+  for (const [node, shown] of [
+    [form.clockSeconds, timed],
+    [form.secondsLabel, timed],
+    [form.clockIncrement, fischer],
+    [form.incrementLabel, fischer],
+  ])
+    node.hidden = !shown;
+}
+
+// The options changed from their defaults, by name.
+function chosenOptions(form, item) {
+  const options = {};
+  for (const field of form.optionsBox.querySelectorAll("[data-option]")) {
+    const spec = item.option_specs.find((entry) => entry.name === field.dataset.option);
+    const value =
+      field.dataset.type === "bool" ? field.checked : field.dataset.type === "int" ? Number(field.value) : field.value;
+    if (value !== spec.default) options[spec.name] = value;
+  }
+  return options;
+}
+
+function chosenClock(form) {
+  const kind = form.clockKind.value;
+  if (kind === "none") return { kind: "none" };
+  const increment = kind === "fischer" ? Number(form.clockIncrement.value) : 0;
+  return { kind, seconds: Number(form.clockSeconds.value), increment };
+}
+
+async function submitFriends(event, form, me, fail) {
+  event.preventDefault();
+  const item = form.current();
+  const name = form.nameInput.value.trim();
+  if (name && name !== me.display_name) {
+    try {
+      await patch("/api/me", { display_name: name });
+    } catch (error) {
+      fail(error);
+      return;
+    }
+  }
+  const seats = [...form.seatsBox.querySelectorAll("select")].map((chooser) =>
+    chooser.value.startsWith("bot:") ? { kind: "bot", level: chooser.value.slice(4) } : { kind: chooser.value },
+  );
+  createGame(
+    {
+      variant: item.name,
+      seats,
+      options: chosenOptions(form, item),
+      clock: chosenClock(form),
+      public: form.publicBox.checked,
+      rated: form.ratedBox.querySelector("input").checked,
+    },
+    fail,
+  );
+}
+
+function friendsSection(form, submit) {
+  return h(
     "section",
     { class: "friends", "aria-labelledby": "friends-title" },
     h("h2", { id: "friends-title" }, t("ui.home.friends")),
@@ -353,30 +354,47 @@ function friendsForm(variants, me, fail) {
         "div",
         { class: "fields" },
         h("label", { for: "friends-name" }, t("ui.form.name")),
-        nameInput,
+        form.nameInput,
         h("label", { for: "friends-variant" }, t("ui.form.variant")),
-        variantSelect,
+        form.variantSelect,
         h("label", { for: "friends-players" }, t("ui.form.players")),
-        playersSelect,
+        form.playersSelect,
       ),
-      seatsBox,
-      h("details", { class: "options-details" }, h("summary", {}, t("ui.form.options")), optionsBox),
+      form.seatsBox,
+      h("details", { class: "options-details" }, h("summary", {}, t("ui.form.options")), form.optionsBox),
       h(
         "div",
         { class: "fields" },
         h("label", { for: "friends-clock" }, t("ui.form.clock")),
-        clockKind,
-        secondsLabel,
-        clockSeconds,
-        incrementLabel,
-        clockIncrement,
+        form.clockKind,
+        form.secondsLabel,
+        form.clockSeconds,
+        form.incrementLabel,
+        form.clockIncrement,
       ),
-      h("div", { class: "option check" }, publicBox, h("label", { for: "friends-public" }, t("ui.form.public"))),
-      ratedBox,
+      h("div", { class: "option check" }, form.publicBox, h("label", { for: "friends-public" }, t("ui.form.public"))),
+      form.ratedBox,
       h("button", { type: "submit", class: "primary" }, t("ui.home.create")),
     ),
   );
-  drawClock();
+}
+
+function friendsForm(variants, me, fail) {
+  const choices = variants.filter((item) => item.table);
+  if (!choices.length)
+    return h(
+      "section",
+      { class: "friends" },
+      h("h2", {}, t("ui.home.friends")),
+      h("p", { class: "hint" }, t("ui.table.no_renderer")),
+    );
+  const form = friendsControls(choices, me);
+  form.clockKind.addEventListener("change", () => drawClock(form));
+  form.variantSelect.addEventListener("change", () => drawVariant(form));
+  form.playersSelect.addEventListener("change", () => drawSeats(form));
+  drawVariant(form);
+  const section = friendsSection(form, (event) => submitFriends(event, form, me, fail));
+  drawClock(form);
   return section;
 }
 
