@@ -53,25 +53,15 @@ class TokenBucket:
 
 
 class Pacer:
-    """Holds a socket's messages back to ``rate`` a second once a burst is spent, so a fast
-    client is slowed, not dropped; only one kept waiting for ``patience`` seconds without a
-    break (a flood, not a quick player) is to be disconnected."""
+    """Holds a socket's messages back to ``rate`` a second once a burst is spent: a fast client
+    is slowed, never dropped for its pace (what may wait is bounded in ``realtime``)."""
 
-    def __init__(self, rate: float, burst: int, patience: float) -> None:
+    def __init__(self, rate: float, burst: int) -> None:
         self.bucket = TokenBucket(rate, burst)
-        self.patience = patience
-        self._slowed_since: float | None = None
 
-    def delay(self) -> float | None:
-        """How long to hold the next message back; None once the client has flooded too long."""
-        wait = self.bucket.take()
-        if wait == 0:
-            self._slowed_since = None
-            return 0.0
-        now = time.monotonic()
-        if self._slowed_since is None:
-            self._slowed_since = now
-        return None if now + wait - self._slowed_since > self.patience else wait
+    def delay(self) -> float:
+        """How long to hold the next message back (0: handle it now)."""
+        return self.bucket.take()
 
 
 class Throttle:

@@ -18,7 +18,8 @@ register(
         "server.bad_message": "the message is not valid: {detail}",
         "server.hello_first": "send a hello message first",
         "server.too_large": "messages are limited to {limit} bytes",
-        "server.rate_limited": "too many messages: at most {burst} at once and {rate} a second",
+        "server.rate_dropped": "too many messages waiting: at most {queue} wait their turn at {rate} a second, "
+        "and the ones beyond were not handled",
         "server.bad_origin": "this origin may not open a game connection",
         "server.no_game": "there is no game {game!r}",
         "server.bad_token": "the seat token is not valid for this game",

@@ -2,14 +2,19 @@
 every message names the game's version.
 
 A socket is admitted under the caps per address and per process, must say hello within
-``hello_seconds``, and is paced: past its burst its messages wait their turn, and only a
-socket kept waiting for ``rate_patience_seconds`` on end is closed.
+``hello_seconds``, and is paced: past its burst its messages wait their turn, however long a
+client keeps it up. A reader takes every frame off the socket as it comes (so the socket's
+own pings and its close are never held up) into an inbox of at most ``rate_queue`` messages;
+one that finds the inbox full is dropped, and the client is told once for each run of dropped
+messages. Pace never closes a socket.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections import deque
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
@@ -65,7 +70,7 @@ async def game_socket(websocket: WebSocket, game_id: str) -> None:
 
 def _pacer(hub: Hub) -> Pacer:
     settings = hub.settings
-    return Pacer(settings.rate_per_second, settings.rate_burst, settings.rate_patience_seconds)
+    return Pacer(settings.rate_per_second, settings.rate_burst)
 
 
 async def _open(hub: Hub, connection: Connection, game_id: str) -> None:
@@ -84,34 +89,92 @@ async def _open(hub: Hub, connection: Connection, game_id: str) -> None:
         connection.stop()
 
 
+class Inbox:
+    """The messages a socket has sent that wait their turn: at most ``limit`` of them."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._items: deque[str] = deque()
+        self._ready = asyncio.Event()
+        self._closed = False
+
+    def put(self, text: str) -> bool:
+        """Queue a message; False, keeping nothing, when ``limit`` are waiting already."""
+        if len(self._items) >= self.limit:
+            return False
+        self._items.append(text)
+        self._ready.set()
+        return True
+
+    def close(self) -> None:
+        """No more messages will come: ``get`` answers None once the waiting ones are taken."""
+        self._closed = True
+        self._ready.set()
+
+    async def get(self) -> str | None:
+        while not self._items:
+            if self._closed:
+                return None
+            self._ready.clear()
+            await self._ready.wait()
+        return self._items.popleft()
+
+
 async def _serve(room: Room, connection: Connection, settings: Settings) -> None:
+    inbox = Inbox(settings.rate_queue)
+    reader = asyncio.create_task(_read(room, connection, settings, inbox))
+    try:
+        await _handle(room, connection, settings, inbox)
+    finally:
+        reader.cancel()
+        with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect):
+            await reader
+
+
+async def _read(room: Room, connection: Connection, settings: Settings, inbox: Inbox) -> None:
+    """Take every frame off the socket as it comes: too large closes the socket; past a full
+    inbox a message is dropped, with one error for the run."""
+    dropping = False
+    try:
+        while True:
+            frame = await connection.websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                return
+            text = frame.get("text")
+            size = len(text.encode()) if text is not None else len(frame.get("bytes") or b"")
+            if size > settings.max_message_bytes:
+                _error(room, connection, reason("server.too_large", limit=settings.max_message_bytes))
+                await connection.close(TOO_BIG, "message too large")
+                return
+            if inbox.put(text or ""):
+                dropping = False
+            elif not dropping:
+                dropping = True
+                dropped = reason("server.rate_dropped", queue=inbox.limit, rate=settings.rate_per_second)
+                _error(room, connection, dropped)
+    except (WebSocketDisconnect, RuntimeError):  # the socket went away under the read
+        return
+    finally:
+        inbox.close()
+
+
+async def _handle(room: Room, connection: Connection, settings: Settings, inbox: Inbox) -> None:
+    """Answer the inbox's messages in order, each once the socket's pace allows."""
     loop = asyncio.get_running_loop()
     hello_by = loop.time() + settings.hello_seconds
     hello_seen = False
     while True:
         try:
             async with asyncio.timeout(None if hello_seen else hello_by - loop.time()):
-                frame = await connection.websocket.receive()
+                text = await inbox.get()
         except TimeoutError:
             _error(room, connection, reason("server.hello_timeout", seconds=settings.hello_seconds))
             await connection.close(POLICY_VIOLATION, "no hello in time")
             return
-        if frame["type"] == "websocket.disconnect":
+        if text is None:
             return
-        text = frame.get("text")
-        size = len(text.encode()) if text is not None else len(frame.get("bytes") or b"")
-        if size > settings.max_message_bytes:
-            _error(room, connection, reason("server.too_large", limit=settings.max_message_bytes))
-            await connection.close(TOO_BIG, "message too large")
-            return
-        delay = connection.pacer.delay()
-        if delay is None:
-            rate = reason("server.rate_limited", burst=settings.rate_burst, rate=settings.rate_per_second)
-            _error(room, connection, rate)
-            await connection.close(POLICY_VIOLATION, "too many messages")
-            return
-        await asyncio.sleep(delay)
-        message = _parse(room, connection, text or "")
+        await asyncio.sleep(connection.pacer.delay())
+        message = _parse(room, connection, text)
         if message is None:
             continue
         if isinstance(message, Ping):
@@ -121,26 +184,32 @@ async def _serve(room: Room, connection: Connection, settings: Settings) -> None
             hello_seen = True
         elif not hello_seen:
             _error(room, connection, reason("server.hello_first"))
-        elif isinstance(message, MoveRequest):
-            refusal = await room.moves.submit(Actor(connection), message.move, message.version, message.seat)
-            if refusal is not None:
-                _refuse(room, connection, "move", refusal)
-        elif isinstance(message, PreviewRequest):
-            answer = await room.requests.preview(connection.user_id, message.move)
-            if "reason" in answer:
-                _refuse(room, connection, "preview", answer["reason"])
-            else:
-                connection.send({"type": "preview", **answer})
-        elif isinstance(message, HintRequest):
-            answer = await room.requests.hint(connection.user_id)
-            if "reason" in answer:
-                _refuse(room, connection, "hint", answer["reason"])
-            else:
-                connection.send({"type": "hint", **answer})
-        elif isinstance(message, TakebackRequest):
-            refusal = await room.requests.takeback(connection.user_id, message.version)
-            if refusal is not None:
-                _refuse(room, connection, "takeback", refusal)
+        else:
+            await _request(room, connection, message)
+
+
+async def _request(room: Room, connection: Connection, message: AnyRequest) -> None:
+    """A request of a socket that has said hello: a move, a preview, a hint or a takeback."""
+    if isinstance(message, MoveRequest):
+        refusal = await room.moves.submit(Actor(connection), message.move, message.version, message.seat)
+        if refusal is not None:
+            _refuse(room, connection, "move", refusal)
+    elif isinstance(message, PreviewRequest):
+        answer = await room.requests.preview(connection.user_id, message.move)
+        if "reason" in answer:
+            _refuse(room, connection, "preview", answer["reason"])
+        else:
+            connection.send({"type": "preview", **answer})
+    elif isinstance(message, HintRequest):
+        answer = await room.requests.hint(connection.user_id)
+        if "reason" in answer:
+            _refuse(room, connection, "hint", answer["reason"])
+        else:
+            connection.send({"type": "hint", **answer})
+    elif isinstance(message, TakebackRequest):
+        refusal = await room.requests.takeback(connection.user_id, message.version)
+        if refusal is not None:
+            _refuse(room, connection, "takeback", refusal)
 
 
 def _parse(room: Room, connection: Connection, text: str) -> AnyRequest | None:

@@ -61,8 +61,9 @@ class Settings:
     max_message_bytes: int = 4096
     rate_per_second: float = 10.0
     rate_burst: int = 30
-    rate_patience_seconds: float = 10.0
-    """How long a socket may be kept slowed down without a break before it is closed."""
+    rate_queue: int = 64
+    """Messages of one socket that may wait their turn at ``rate_per_second``; beyond, the
+    newest are dropped (the client is told once per run) and the socket stays open."""
     hello_seconds: float = 10.0
     """A socket that has not said hello this long after opening is closed."""
     sockets_per_address: int = 100
@@ -131,7 +132,7 @@ _READERS: dict[str, tuple[str, type]] = {
     "max_message_bytes": ("KASHI_MAX_MESSAGE_BYTES", int),
     "rate_per_second": ("KASHI_RATE_PER_SECOND", float),
     "rate_burst": ("KASHI_RATE_BURST", int),
-    "rate_patience_seconds": ("KASHI_RATE_PATIENCE_SECONDS", float),
+    "rate_queue": ("KASHI_RATE_QUEUE", int),
     "hello_seconds": ("KASHI_HELLO_SECONDS", float),
     "sockets_per_address": ("KASHI_SOCKETS_PER_ADDRESS", int),
     "sockets": ("KASHI_SOCKETS", int),
@@ -147,7 +148,7 @@ _POSITIVE = frozenset(
         "max_message_bytes",
         "rate_per_second",
         "rate_burst",
-        "rate_patience_seconds",
+        "rate_queue",
         "hello_seconds",
         "sockets_per_address",
         "sockets",

@@ -47,7 +47,7 @@ def test_every_limit_is_a_setting_and_must_be_positive() -> None:
         "KASHI_SOCKETS_PER_ADDRESS": ("sockets_per_address", 4),
         "KASHI_SOCKETS": ("sockets", 50),
         "KASHI_MAX_BODY_BYTES": ("max_body_bytes", 1000),
-        "KASHI_RATE_PATIENCE_SECONDS": ("rate_patience_seconds", 3.0),
+        "KASHI_RATE_QUEUE": ("rate_queue", 3),
         "KASHI_LOGIN_ACCOUNT_PER_MINUTE": ("login_account_per_minute", 2.0),
         "KASHI_LOGIN_ADDRESS_PER_MINUTE": ("login_address_per_minute", 9.0),
         "KASHI_GUESTS_PER_MINUTE": ("guests_per_minute", 7.0),
