@@ -121,7 +121,8 @@ def frames(players: int, count: int, seed: int) -> list[dict[str, Any]]:
             legal = state.legal_moves() if state.current_player == PLAYER else []
             moves = [{"text": str(move), "parts": state.move_parts(move)} for move in legal]
             found.append(
-                {"variant": "azul", "view": state.to_json(), "players": players, "toMove": state.current_player,
+                {"variant": "azul", "view": state.to_json(), "components": state.components(), "players": players,
+                 "toMove": state.current_player,
                  "you": [PLAYER], "perspective": PLAYER, "moves": moves,
                  "lastMove": None, "previous": None, "changes": [], "animate": False}
             )  # fmt: skip

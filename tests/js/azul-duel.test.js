@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import "./served-layout.js";
+import { components } from "./components.js";
 
 const rules = await import("../../kashi/games/azul_duel/web/rules.js");
 const layout = await import("../../kashi/games/azul_duel/web/layout.js");
@@ -18,48 +19,53 @@ const { words } = await import("../../kashi/web/shell/kit/format.js");
 
 const near = (actual, expected) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} is not ${expected}`);
 
-test("rules: a slot's cells, a plate turned, cell names", () => {
-  assert.deepEqual(rules.slotCells(0), [0, 1, 6, 7]);
-  assert.deepEqual(rules.slotCells(4), [14, 15, 20, 21]);
-  assert.deepEqual(rules.slotCells(8), [28, 29, 34, 35]);
-  assert.deepEqual(rules.rotated([1, 2, 3, 4], 1), [3, 1, 4, 2], "a quarter turn clockwise");
-  assert.deepEqual(rules.rotated([1, 2, 3, 4], 4), [1, 2, 3, 4]);
-  assert.deepEqual(rules.rotated([1, 2, 3, 4], 2), [4, 3, 2, 1]);
-  assert.equal(rules.cellName(0), "a1");
-  assert.equal(rules.cellName(35), "f6");
-  assert.equal(rules.cellName(8), "c2");
-  assert.deepEqual(rules.PLATES[0], [1, 2, 4, rules.SPECIAL], "plate 0: yellow, black, turquoise, special");
-  assert.equal(rules.PLATES.length, 18);
-  assert.equal(rules.chipAt(null), rules.CHIP_TAKEN);
-  assert.equal(rules.chipAt("hidden"), rules.CHIP_HIDDEN);
-  assert.equal(rules.chipAt("KB"), 7);
-  assert.equal(rules.workshopIndex("L"), 0);
-  assert.equal(rules.workshopName(3), "3");
+const DUEL = components("azul-duel/2");
+const TABLES = rules.tablesOf(DUEL);
+
+test("rules: the engine's plates as cell codes, a plate turned, slots and cell names", () => {
+  assert.equal(rules.tablesOf(DUEL), TABLES, "read once per components");
+  const { slotCells, cellNames, special, wild, plates } = TABLES;
+  assert.deepEqual(slotCells[0], [0, 1, 6, 7]);
+  assert.deepEqual(slotCells[8], [28, 29, 34, 35]);
+  assert.deepEqual(rules.rotated(TABLES, [1, 2, 3, 4], 1), [3, 1, 4, 2], "a quarter turn clockwise");
+  assert.deepEqual(rules.rotated(TABLES, [1, 2, 3, 4], 4), [1, 2, 3, 4]);
+  assert.deepEqual(rules.rotated(TABLES, [1, 2, 3, 4], 2), [4, 3, 2, 1]);
+  assert.deepEqual([cellNames[0], cellNames[35], cellNames[8]], ["a1", "f6", "c2"]);
+  assert.deepEqual(plates[0], [1, 2, 4, special], "plate 0: yellow, black, turquoise, special");
+  assert.deepEqual([special, wild], [5, 6], "after the five colours");
+  assert.deepEqual(rules.plateCells(TABLES, 0, 1), [4, 1, special, 2]);
+  assert.equal(plates.length, 18);
+  assert.equal(TABLES.plateSide, 2);
+  assert.equal(rules.workshopIndex(TABLES, "L"), 0);
+  assert.equal(TABLES.workshops[3], "3");
+  assert.deepEqual([TABLES.rounds, TABLES.drawCost, TABLES.startTileCost, TABLES.brokenLine], [5, -1, -2, "x"]);
 });
 
 test("rules: a dome cell by cell from the plates the view lists", () => {
-  const dome = rules.domeOf({ dome: [{ slot: 5, plate: 0, rotation: 1, tiles: "Y..S" }] });
-  const cells = rules.slotCells(4);
+  const dome = rules.domeOf(TABLES, { dome: [{ slot: 5, plate: 0, rotation: 1, tiles: "Y..S" }] });
+  const cells = TABLES.slotCells[4];
   assert.deepEqual(
     cells.map((cell) => dome.types[cell]),
-    [4, 1, rules.SPECIAL, 2],
+    [4, 1, TABLES.special, 2],
   );
   assert.deepEqual(
     cells.map((cell) => dome.tiles[cell]),
-    [1, -1, -1, rules.SPECIAL],
+    [1, -1, -1, TABLES.special],
   );
   assert.deepEqual([...dome.placed], [4]);
   assert.equal(dome.types[0], -1, "an empty slot");
 });
 
 test("layout: lines line up with dome rows, plates keep a wider gap", () => {
-  near(layout.rowY(0), 3);
-  near(layout.rowY(1), 3 + 10.8);
-  near(layout.rowY(2), 3 + 2 * 10.8 + 1.8, "the next plate's row");
-  near(layout.spaceX(0) + 10, 3 + 6 * 10.8 - 0.8, "a line fills from the right");
-  near(layout.cellX(0), layout.DOME_X);
-  assert.deepEqual(layout.slotCorner(4), layout.cellCorner(14));
-  assert.deepEqual(layout.cellCorner(7), [layout.cellX(1), layout.rowY(1)]);
+  const board = layout.boardLayout(TABLES);
+  assert.equal(layout.boardLayout(TABLES), board, "computed once per tables");
+  near(board.rowY(0), 3);
+  near(board.rowY(1), 3 + 10.8);
+  near(board.rowY(2), 3 + 2 * 10.8 + 1.8, "the next plate's row");
+  near(board.spaceX(0) + 10, 3 + 6 * 10.8 - 0.8, "a line fills from the right");
+  near(board.cellX(0), board.domeX);
+  assert.deepEqual(board.slotCorner(4), board.cellCorner(14));
+  assert.deepEqual(board.cellCorner(7), [board.cellX(1), board.rowY(1)]);
   near(layout.gridTop(10, 12), 10 + (32 - 26) / 2);
   assert.deepEqual(layout.gridSpot(2, 12, 12, 3), [(50 - 26) / 2 + 14, 12 + 14]);
   near(layout.stackY(0) - layout.stackY(2), 2 * layout.WS.stackStep);
@@ -127,10 +133,10 @@ const VIEW = {
 };
 
 test("moves: the tiles a pick takes: a sun's colour, or the moons' tops and the large moon's", () => {
-  assert.equal(moves.takeCount(VIEW, { kind: "sun", workshop: "L", colour: "B" }), 2);
-  assert.equal(moves.takeCount(VIEW, { kind: "sun", workshop: "1", colour: "K" }), 2);
-  assert.equal(moves.takeCount(VIEW, { kind: "moon", colour: "T" }), 3, "two on the large moon, one stack top");
-  assert.equal(moves.takeCount(VIEW, { kind: "moon", colour: "Y" }), 0, "yellow is under a stack's top");
+  assert.equal(moves.takeCount(TABLES, VIEW, { kind: "sun", workshop: "L", colour: "B" }), 2);
+  assert.equal(moves.takeCount(TABLES, VIEW, { kind: "sun", workshop: "1", colour: "K" }), 2);
+  assert.equal(moves.takeCount(TABLES, VIEW, { kind: "moon", colour: "T" }), 3, "two on the large moon, one stack top");
+  assert.equal(moves.takeCount(TABLES, VIEW, { kind: "moon", colour: "Y" }), 0, "yellow is under a stack's top");
 });
 
 const ctx = {
@@ -145,31 +151,32 @@ const w = words(ctx, { sep: "azul_duel.ui.list_sep" });
 
 test("labels: plates by their cells, chips, dome cells and lines", () => {
   assert.equal(
-    labels.plateLabel(w, 0, 1),
+    labels.plateLabel(w, TABLES, 0, 1),
     'azul_duel.ui.plate{"plate":"۰","cells":"azul_duel.ui.plate_cells{\\"tl\\":\\"turquoise\\",\\"tr\\":\\"yellow\\",\\"bl\\":\\"azul_duel.ui.special\\",\\"br\\":\\"black\\"}"}',
   );
   assert.equal(labels.chipName(w, "KB"), "black/blue");
-  assert.equal(labels.chipState(w, rules.CHIP_TAKEN), "azul_duel.ui.chip_taken");
-  assert.equal(labels.cellLabel(w, rules.WILD, -1, "b2"), 'azul_duel.ui.cell_wild{"cell":"b2"}');
-  assert.equal(labels.cellLabel(w, 0, 3, "b2"), 'azul_duel.ui.cell_tile{"cell":"b2","colour":"blue"}');
-  assert.equal(labels.workshopLabel(w, "L"), "azul_duel.ui.large_name");
+  assert.equal(labels.chipState(w, null), "azul_duel.ui.chip_taken");
+  assert.equal(labels.chipState(w, "hidden"), "azul_duel.ui.chip_hidden");
+  assert.equal(labels.cellLabel(w, TABLES, TABLES.wild, -1, "b2"), 'azul_duel.ui.cell_wild{"cell":"b2"}');
+  assert.equal(labels.cellLabel(w, TABLES, 0, 3, "b2"), 'azul_duel.ui.cell_tile{"cell":"b2","colour":"blue"}');
+  assert.equal(labels.workshopLabel(w, TABLES, "L"), "azul_duel.ui.large_name");
   assert.equal(
-    labels.lineLabel(w, "Ann", 1, "R", null),
+    labels.lineLabel(w, "Ann", 1, 2, "R", null),
     'azul_duel.ui.line{"name":"Ann","line":"۲","count":"۱","size":"۲","colour":"red"}',
   );
   assert.equal(
-    labels.lineLabel(w, "Ann", 1, "", { count: 3, colour: "T" }),
+    labels.lineLabel(w, "Ann", 1, 2, "", { count: 3, colour: "T" }),
     'azul_duel.ui.to_line{"count":"۳","colour":"turquoise","line":"۲"}',
   );
   assert.equal(
-    labels.countsLabel(w, [1, 0, 2, 0, 0]),
+    labels.countsLabel(w, TABLES, [1, 0, 2, 0, 0]),
     'azul_duel.ui.count_colour{"count":"۱","colour":"red"}azul_duel.ui.list_sepazul_duel.ui.count_colour{"count":"۲","colour":"black"}',
   );
 });
 
 function table(sel = null, frame = {}) {
   const tb = { ctx, w, sel };
-  tb.st = derive(tb, { view: VIEW, moves: MOVES, toMove: 0, you: [0], perspective: 0, ...frame });
+  tb.st = derive(tb, { view: VIEW, components: DUEL, moves: MOVES, toMove: 0, you: [0], perspective: 0, ...frame });
   return tb;
 }
 

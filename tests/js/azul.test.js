@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import "./served-layout.js";
+import { components } from "./components.js";
 
 const rules = await import("../../kashi/games/azul/web/rules.js");
 const layout = await import("../../kashi/games/azul/web/layout.js");
@@ -16,23 +17,30 @@ const { words } = await import("../../kashi/web/shell/kit/format.js");
 
 const near = (actual, expected) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} is not ${expected}`);
 
-test("rules: the printed wall shifts each row right, the floor's penalties add up", () => {
-  assert.deepEqual(
-    [0, 1, 2, 3, 4].map((column) => rules.printedColour(0, column)),
-    ["B", "Y", "R", "K", "W"],
-  );
-  assert.equal(rules.printedColour(1, 0), "W");
-  assert.equal(rules.printedColour(4, 4), "B");
-  assert.equal(rules.floorPoints(""), 0);
-  assert.equal(rules.floorPoints("1BY"), -4);
-  assert.equal(rules.floorPoints("BBBBBBBB"), -14, "past seven tiles the floor costs no more");
+const AZUL = components("azul/2");
+const TABLES = rules.tablesOf(AZUL);
+const QUICK = rules.tablesOf(components("azul-quick/2"));
+
+test("rules: the engine's printed wall and floor, read once; the quick rules' floor is the marker's", () => {
+  assert.equal(rules.tablesOf(AZUL), TABLES, "read once per components");
+  assert.deepEqual(TABLES.printed[0].join(""), TABLES.colours.join(""), "row 1 prints the colours in order");
+  assert.equal(TABLES.printed[1][0], "W");
+  assert.equal(TABLES.printed[4][4], "B");
+  assert.deepEqual(rules.tablesOf(components("azul-grey/2")).printed[2], ["", "", "", "", ""], "nothing printed");
+  assert.deepEqual([TABLES.lines, TABLES.wall, TABLES.lineSizes[4]], [5, 5, 5]);
+  assert.equal(rules.floorPoints(TABLES, ""), 0);
+  assert.equal(rules.floorPoints(TABLES, "1BY"), -4);
+  assert.equal(rules.floorPoints(TABLES, "BBBBBBBB"), -14, "past seven tiles the floor costs no more");
+  assert.equal(QUICK.floor.length, 1);
+  assert.equal(rules.floorPoints(QUICK, "1"), -1);
+  assert.equal(QUICK.rounds, 3);
   assert.deepEqual(rules.tilingOf({ turn: { step: "wall", seat: 1, line: 3 } }), [1, 2]);
   assert.equal(rules.tilingOf({ turn: { step: "take", seat: 1 } }), null);
   assert.equal(rules.COLOUR_BY_NAME.black, "K");
 });
 
 test("layout: a classic board's lines, wall and floor", () => {
-  const g = layout.boardGeometry("classic");
+  const g = layout.boardGeometry("classic", TABLES);
   near(g.pitch, 11.6);
   near(g.linesRight, 59.4); // 3 + 5 * 11.6 - 1.6
   near(g.wallX, 65.4);
@@ -44,8 +52,8 @@ test("layout: a classic board's lines, wall and floor", () => {
   near(g.floorX(0), 3);
   near(g.floorX(6) + g.tile, g.wallRight, "the floor spans the board");
   near(g.width, g.wallRight + 3);
-  assert.equal(layout.boardGeometry("classic"), g, "computed once per look");
-  const mini = layout.boardGeometry("mini");
+  assert.equal(layout.boardGeometry("classic", TABLES), g, "computed once per look and tables");
+  const mini = layout.boardGeometry("mini", TABLES);
   near(mini.cornerRatio, 0.3);
   assert.ok(mini.width < g.width);
 });
@@ -188,7 +196,8 @@ function picture(overrides = {}) {
     moves: list,
     ...moves.offerOf(list),
     names: ["Ann", "Bo"],
-    geo: layout.boardGeometry("classic"),
+    tables: TABLES,
+    geo: layout.boardGeometry("classic", TABLES),
     mover: 0,
     last: { seat: 1, kind: "draft", source: 1, colour: "Y", line: 1 },
     hint: null,
@@ -240,7 +249,9 @@ test("markup: a board's wall, lines and floor; a lit grey-wall space is a button
   assert.equal((html.match(/class="azul-dest azul-line/g) || []).length, 5);
   assert.match(html, /data-row="1" data-column="1" data-tile="B"/);
   assert.match(html, /url\(#t-s-B\)/, "tiles painted with the symbols' paints");
+  const greyTables = rules.tablesOf(components("azul-grey/2"));
   const grey = picture({
+    tables: greyTables,
     view: { ...picture().view, rules: { grey: true }, turn: { step: "wall", seat: 0, line: 2 } },
     walls: new Map([["2|3", { text: "w2-3" }]]),
     moves: [{ text: "x" }, { text: "w2-3" }],
@@ -251,4 +262,15 @@ test("markup: a board's wall, lines and floor; a lit grey-wall space is a button
   assert.match(cell, /tabindex="0" role="button" data-move="1"/);
   assert.match(cell, /url\(#t-p-Y\)/, "the lit space previews the line's colour");
   assert.doesNotMatch(cellMarkup(grey, 1, 1, 2), /role="button"/, "only on the mover's board");
+});
+
+test("markup: the quick rules' board draws one floor space, the marker's -1", () => {
+  const quick = picture({ tables: QUICK, geo: layout.boardGeometry("classic", QUICK) });
+  quick.view.players[0].floor = "1";
+  const html = boardMarkup(quick, 0, true);
+  const penalties = [...html.matchAll(/<text class="azul-pen"[^>]*>([^<]*)<\/text>/g)].map(([, text]) => text);
+  assert.deepEqual(penalties, ["-۱"]);
+  assert.equal(quick.geo.floorX(0), quick.geo.pad, "the one space sits at the left");
+  const classic = boardMarkup(picture(), 0, true);
+  assert.equal((classic.match(/<text class="azul-pen"/g) || []).length, 7);
 });

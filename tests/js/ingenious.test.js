@@ -4,6 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import "./served-layout.js";
+import { components } from "./components.js";
 
 const rules = await import("../../kashi/games/ingenious/web/rules.js");
 const layout = await import("../../kashi/games/ingenious/web/layout.js");
@@ -15,24 +16,33 @@ const { words } = await import("../../kashi/web/shell/kit/format.js");
 
 const near = (actual, expected) => assert.ok(Math.abs(actual - expected) < 1e-9, `${actual} is not ${expected}`);
 
+const TWO = components("ingenious/2");
+const TABLES = rules.tablesOf(TWO);
+const TEAMS = rules.tablesOf(components("ingenious-teams/4"));
+const TUTORIAL = rules.tablesOf(components("ingenious-tutorial/2"));
+
 test("rules: cell names both ways, play areas, tracks' marks, tiles either way round", () => {
-  assert.equal(rules.cellName(0, 0), "h8");
-  assert.equal(rules.cellName(-7, -7), "a1");
-  assert.deepEqual(rules.cellCoords("c10"), [2, -5]);
-  assert.deepEqual(rules.cellCoords(rules.cellName(3, -2)), [3, -2]);
+  assert.equal(rules.tablesOf(TWO), TABLES, "read once per components");
+  assert.equal(TABLES.cellName(0, 0), "h8");
+  assert.equal(TABLES.cellName(-7, -7), "a1");
+  assert.deepEqual(TABLES.cellCoords("c10"), [2, -5]);
+  assert.deepEqual(TABLES.cellCoords(TABLES.cellName(3, -2)), [3, -2]);
   assert.equal(rules.dist(3, -5), 5);
   assert.equal(rules.dist(2, 2), 4);
-  assert.deepEqual([1, 2, 3, 4, 6].map(rules.playRadius), [5, 5, 6, 7, 7]);
-  assert.equal(rules.trackCap({ teams: true }), 36);
-  assert.equal(rules.trackCap({}), 18);
-  assert.deepEqual(rules.trackMarks(36), [18, 36]);
+  assert.deepEqual(
+    ["ingenious/2", "ingenious/3", "ingenious-teams/4"].map((game) => rules.tablesOf(components(game)).radius),
+    [5, 6, 7],
+  );
+  assert.deepEqual([TEAMS.cap, TABLES.cap], [36, 18]);
+  assert.deepEqual(TEAMS.marks, [18, 36]);
+  assert.deepEqual(TUTORIAL.starts, [[0, 0, ""]], "the centre star");
   assert.equal(rules.tileKey("R", "B"), rules.tileKey("B", "R"));
   assert.deepEqual(rules.parsePlaced("RG i4-i3"), { colours: ["R", "G"], cells: ["i4", "i3"] });
   assert.equal(rules.rackSize(["RG", "BB"]), 2);
   assert.equal(rules.rackSize(6), 6, "a rack this browser may not see");
   const tutorial = { rules: { cap: "global-lock" }, tracks: [{ R: 18 }, { G: 17, P: 19 }] };
-  assert.deepEqual(rules.lockedColours(tutorial), ["R", "P"]);
-  assert.deepEqual(rules.lockedColours({ ...tutorial, rules: {} }), []);
+  assert.deepEqual(rules.lockedColours(TUTORIAL, tutorial), ["R", "P"]);
+  assert.deepEqual(rules.lockedColours(TUTORIAL, { ...tutorial, rules: {} }), []);
 });
 
 test("layout: hex centres, corners and each play area's cells", () => {
@@ -41,10 +51,10 @@ test("layout: hex centres, corners and each play area's cells", () => {
   near(layout.centre(0, 2)[1], 30);
   near(layout.centre(-1, 2)[0], 0, "rows lean: half a hex per row");
   assert.equal(layout.hexPoints(0, 0, 10), "8.66,-5 8.66,5 0,10 -8.66,5 -8.66,-5 0,-10");
-  assert.equal(layout.areaCells(5).length, 91);
-  assert.equal(layout.areaCells(7).length, 169);
-  assert.equal(layout.areaCells(5)[0].name, "c8", "row by row from the top");
-  assert.equal(layout.areaCells(5), layout.areaCells(5), "computed once");
+  assert.equal(layout.areaCells(TABLES).length, 91);
+  assert.equal(layout.areaCells(TEAMS).length, 169);
+  assert.equal(layout.areaCells(TABLES)[0].name, "c8", "row by row from the top");
+  assert.equal(layout.areaCells(TABLES), layout.areaCells(TUTORIAL), "computed once per play area");
   const [w, h] = layout.boardHalf(5);
   near(w, 10 * Math.sqrt(3) * 5.6);
   near(h, 10 * 8.6);
@@ -84,7 +94,7 @@ test("moves: the preview's gains per colour, in track order, for the mover only"
       { seat: 2, track: "red", points: 5, parts: [] },
     ],
   };
-  const { gains, paths } = moves.previewGains(result, 0);
+  const { gains, paths } = moves.previewGains(TEAMS, result, 0);
   assert.deepEqual(gains, [
     { colour: "R", points: 1 },
     { colour: "B", points: 3 },
@@ -93,19 +103,19 @@ test("moves: the preview's gains per colour, in track order, for the mover only"
     { colour: "B", cells: ["d9", "d8", "d7"], group: false },
     { colour: "B", cells: ["a1", "a2"], group: true },
   ]);
-  assert.deepEqual(moves.previewGains({ score_changes: [] }, 0).gains, []);
+  assert.deepEqual(moves.previewGains(TABLES, { score_changes: [] }, 0).gains, []);
 });
 
 test("moves: a bonus mark reached, score boards of seats and teams", () => {
   const view = { tracks: [{ R: 18, G: 20 }, { B: 36 }] };
-  assert.deepEqual(moves.bonusReached(view, { tracks: [{ R: 16, G: 19 }] }, 0, false, 18), [{ letter: "R", mark: 18 }]);
-  assert.deepEqual(moves.bonusReached(view, null, 0, false, 18), [{ letter: "R", mark: 18 }], "standing on it");
-  assert.deepEqual(moves.bonusReached(view, { tracks: [{}, { B: 30 }] }, 3, true, 36), [{ letter: "B", mark: 36 }]);
-  assert.deepEqual(moves.scoreBoards(4, true), [
+  assert.deepEqual(moves.bonusReached(TABLES, view, { tracks: [{ R: 16, G: 19 }] }, 0), [{ letter: "R", mark: 18 }]);
+  assert.deepEqual(moves.bonusReached(TABLES, view, null, 0), [{ letter: "R", mark: 18 }], "standing on it");
+  assert.deepEqual(moves.bonusReached(TEAMS, view, { tracks: [{}, { B: 30 }] }, 3), [{ letter: "B", mark: 36 }]);
+  assert.deepEqual(moves.scoreBoards(TEAMS), [
     [0, 2],
     [1, 3],
   ]);
-  assert.deepEqual(moves.scoreBoards(3, false), [[0], [1], [2]]);
+  assert.deepEqual(moves.scoreBoards(rules.tablesOf(components("ingenious/3"))), [[0], [1], [2]]);
 });
 
 const ctx = {
@@ -129,7 +139,15 @@ const VIEW = {
 function table(sel = null) {
   const tb = { ctx, w: words(ctx, { sep: "ingenious.ui.list_sep" }), sel, preview: null, hoverSecond: null };
   tb.st = derive(
-    { view: VIEW, moves: PLACES, toMove: 0, you: [0], perspective: 0, hint: { parts: PLACES[3].parts } },
+    {
+      view: VIEW,
+      components: TWO,
+      moves: PLACES,
+      toMove: 0,
+      you: [0],
+      perspective: 0,
+      hint: { parts: PLACES[3].parts },
+    },
     true,
   );
   return tb;

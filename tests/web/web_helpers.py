@@ -241,6 +241,7 @@ def frame_of(state: Any, seat: int, previous: Any = None) -> dict[str, Any]:
     return {
         "variant": state.family,
         "view": state.view(seat).to_json(),
+        "components": state.components(),
         "players": state.num_players,
         "toMove": to_move,
         "you": [seat],

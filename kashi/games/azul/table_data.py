@@ -23,14 +23,12 @@ from kashi.games.azul.rules import (
     floor_spaces,
     wall_colour,
 )
-from kashi.games.azul.state import MARKER
 
 
 def table_data(rules: AzulRules, players: int) -> dict[str, Any]:
     """The tables as JSON values:
 
     - ``colours``: the colour letters, index = the engine's colour number;
-    - ``marker``: the starting-player marker as a floor string writes it;
     - ``lines``: how many tiles each pattern line holds, top to bottom;
     - ``wall``: the printed wall, a string of colour letters per row (``.`` where nothing is
       printed: every cell of the grey side);
@@ -46,7 +44,6 @@ def table_data(rules: AzulRules, players: int) -> dict[str, Any]:
     ]
     return {
         "colours": list(COLOURS),
-        "marker": MARKER,
         "lines": [line + 1 for line in range(LINES)],
         "wall": printed,
         "floor": list(FLOOR_PENALTY[: floor_spaces(rules)]),

@@ -36,7 +36,6 @@ def test_the_tables_of_every_variant_and_player_count(
 ) -> None:
     assert kashi.new_game(variant, players, seed=1).state.components() == {
         "colours": ["B", "Y", "R", "K", "W"],
-        "marker": "1",
         "lines": [1, 2, 3, 4, 5],
         "wall": wall,
         "floor": floor,

@@ -5,7 +5,7 @@ import { classes, esc, fmt, xywh } from "../../shell/kit/svg.js";
 import { cellKey, floorLabel, lineLabel, marked } from "./labels.js";
 import { toFloor, toLine, toWall } from "./moves.js";
 import { ring, spacesPath, square, tileRect } from "./paint.js";
-import { EMPTY_CELL, FLOOR_PENALTIES, LINES, WALL, printedColour, tilingOf } from "./rules.js";
+import { EMPTY_CELL, tilingOf } from "./rules.js";
 
 // A pattern line or floor: a labelled picture, turned into a button while lit.
 const destOpen = (cls, seat, line, label) =>
@@ -20,8 +20,9 @@ function lineTiles(st, row, count, letter) {
 export function lineMarkup(st, seat, row) {
   const g = st.geo;
   const tiles = st.view.players[seat].lines[row];
+  const size = st.tables.lineSizes[row];
   const slots = [];
-  for (let k = 0; k <= row; k++) slots.push([g.slotX(k), g.rowY(row)]);
+  for (let k = 0; k < size; k++) slots.push([g.slotX(k), g.rowY(row)]);
   const { last, hint } = marked(st, toLine(seat, row));
   const waits = tilingOf(st.view);
   const tiling = !!waits && waits[0] === seat && waits[1] === row;
@@ -34,7 +35,7 @@ export function lineMarkup(st, seat, row) {
     ) +
     spacesPath(st, slots) +
     (tiles ? lineTiles(st, row, tiles.length, tiles[0]) : "") +
-    ring(st, g.slotX(row), g.rowY(row), (row + 1) * g.pitch - g.gap, g.tile) +
+    ring(st, g.slotX(size - 1), g.rowY(row), size * g.pitch - g.gap, g.tile) +
     "</g>"
   );
 }
@@ -43,8 +44,8 @@ function cellInner(st, row, column, letter, preview) {
   const g = st.geo;
   const [x, y] = [g.cellX(column), g.rowY(row)];
   if (letter) return tileRect(st, letter, x, y, g.tile);
-  if (!(st.view.rules && st.view.rules.grey))
-    return square(st, "azul-print", x, y, g.tile, `p-${printedColour(row, column)}`);
+  const printed = st.tables.printed[row][column];
+  if (printed) return square(st, "azul-print", x, y, g.tile, `p-${printed}`);
   // Nothing is printed on a grey wall; a lit cell previews the tile.
   return preview
     ? square(st, "azul-preview", x, y, g.tile, `p-${preview}`)
@@ -60,8 +61,9 @@ export function cellMarkup(st, seat, row, column) {
   const move = seat === st.mover && !st.locked ? st.walls.get(`${row + 1}|${column + 1}`) : null;
   const pending = move ? v.players[seat].lines[row][0] : "";
   const { last, hint } = marked(st, toWall(seat, row, column));
-  const grey = v.rules && v.rules.grey;
-  const shown = pending || letter || (grey ? "" : printedColour(row, column)); // named in the label
+  const printed = st.tables.printed[row][column];
+  const grey = !printed;
+  const shown = pending || letter || printed; // named in the label
   const label = st.w.hinted(
     hint,
     st.w.t(cellKey(move, letter, grey), { ...place, colour: shown && st.w.colour(shown) }),
@@ -75,19 +77,20 @@ export function cellMarkup(st, seat, row, column) {
 
 export function floorMarkup(st, seat) {
   const g = st.geo;
-  const floor = [...st.view.players[seat].floor].slice(0, FLOOR_PENALTIES.length);
-  const penalties = FLOOR_PENALTIES.map(
+  const spaces = st.tables.floor; // the printed penalties of the spaces this game fills
+  const floor = [...st.view.players[seat].floor].slice(0, spaces.length);
+  const penalties = spaces.map(
     (points, i) =>
       `<text class="azul-pen" x="${fmt(g.floorX(i) + g.tile / 2)}" y="${fmt(g.penaltyY)}" text-anchor="middle">${st.w.num(points)}</text>`,
   );
   const last = marked(st, toFloor(seat, true)).last;
   const hint = marked(st, toFloor(seat, false)).hint;
-  const right = g.floorX(FLOOR_PENALTIES.length - 1) + g.tile;
+  const right = g.floorX(spaces.length - 1) + g.tile;
   return (
     destOpen(classes("azul-dest azul-floor", { last, hint }), seat, "F", st.w.hinted(hint, floorLabel(st, seat))) +
     spacesPath(
       st,
-      FLOOR_PENALTIES.map((_, i) => [g.floorX(i), g.floorY]),
+      spaces.map((_, i) => [g.floorX(i), g.floorY]),
     ) +
     `<g aria-hidden="true" font-size="${g.penaltySize}">${penalties.join("")}</g>` +
     floor.map((letter, i) => tileRect(st, letter, g.floorX(i), g.floorY, g.tile)).join("") +
@@ -98,11 +101,12 @@ export function floorMarkup(st, seat) {
 
 function wallMarkup(st, seat) {
   const g = st.geo;
-  const wallSide = WALL * g.pitch + g.gap;
+  const { lines, wall } = st.tables;
+  const wallSide = wall * g.pitch + g.gap;
   let svg = `<rect class="azul-wallbg" ${xywh(g.wallX - g.gap, g.pad - g.gap, wallSide, wallSide)} rx="${fmt(g.radius + 1)}"/>`;
-  for (let row = 0; row < LINES; row++) svg += lineMarkup(st, seat, row);
-  for (let row = 0; row < WALL; row++)
-    for (let column = 0; column < WALL; column++) svg += cellMarkup(st, seat, row, column);
+  for (let row = 0; row < lines; row++) svg += lineMarkup(st, seat, row);
+  for (let row = 0; row < wall; row++)
+    for (let column = 0; column < wall; column++) svg += cellMarkup(st, seat, row, column);
   return svg;
 }
 

@@ -7,7 +7,7 @@ import { contentsLabel, marked, markedLabel, sourceName } from "./labels.js";
 import { TABLE, SOURCE_MARGIN, centreGrid, factoryCentre, factorySlot, tableGeometry } from "./layout.js";
 import { pickKey, takenFrom } from "./moves.js";
 import { ring, tileRect } from "./paint.js";
-import { COLOURS, MARKER, markerInCentre } from "./rules.js";
+import { MARKER, markerInCentre } from "./rules.js";
 
 // The tiles of one colour at a source: a button when some move takes them.
 function sourceGroup(st, source, letter, count, boxes, tiles) {
@@ -48,7 +48,7 @@ function factoryMarkup(st, index, counts, tg) {
     `<text class="azul-facnum" x="${fmt(cx)}" y="${fmt(cy - r * 0.62)}" text-anchor="middle" aria-hidden="true">${st.w.num(source)}</text>`;
   // Same colours side by side, as a player sorts them.
   let slot = 0;
-  COLOURS.forEach((letter, i) => {
+  st.tables.colours.forEach((letter, i) => {
     const boxes = [];
     let tiles = "";
     for (let k = 0; k < counts[i]; k++, slot++) {
@@ -77,9 +77,10 @@ function stackMarkup(st, group, { x, y, size, offset, shown, extent }) {
 
 function centreMarkup(st, tg) {
   const v = st.view;
-  const centre = countsOf(v.centre, COLOURS);
+  const { colours } = st.tables;
+  const centre = countsOf(v.centre, colours);
   const groups = markerInCentre(v) ? [{ letter: MARKER, count: 1 }] : [];
-  COLOURS.forEach((letter, i) => {
+  colours.forEach((letter, i) => {
     if (centre[i]) groups.push({ letter, count: centre[i] });
   });
   const tiles = contentsLabel(st, centre);
@@ -104,7 +105,7 @@ export function tableMarkup(st) {
   const v = st.view;
   const { t, num } = st.w;
   const tg = tableGeometry(v.factories.length);
-  const rounds = v.rules && v.rules.rounds;
+  const { rounds } = st.tables;
   const info = [
     rounds
       ? t("azul.ui.round_of", { round: num(v.round), rounds: num(rounds) })
@@ -115,7 +116,7 @@ export function tableMarkup(st) {
   if (v.turn.step === "over") info.push(t("azul.ui.game_over"));
   return (
     `<section class="azul-table" aria-label="${esc(t("azul.ui.table"))}"><svg class="azul-ring" viewBox="0 0 ${TABLE.size} ${TABLE.size}" role="group">` +
-    v.factories.map((tiles, i) => factoryMarkup(st, i, countsOf(tiles, COLOURS), tg)).join("") +
+    v.factories.map((tiles, i) => factoryMarkup(st, i, countsOf(tiles, st.tables.colours), tg)).join("") +
     centreMarkup(st, tg) +
     `</svg><p class="azul-info">${info.map((part) => `<span>${esc(part)}</span>`).join("")}</p></section>`
   );

@@ -1,8 +1,6 @@
 // Azul's geometry, in SVG user units: a player's board (pattern lines, wall, floor) in the
 // classic and the Mini look, and the table (factories on a ring around the centre). Pure.
 
-import { FLOOR_PENALTIES, LINES, WALL } from "./rules.js";
-
 export const TILE_UNIT = 10; // a board tile
 const BOARD_GEOMETRY = {
   classic: { tile: 10, gap: 1.6, pad: 3, lineWallGap: 6, floorGap: 5, penaltySize: 4.4, penaltyGap: 1.1, radius: 1.6 },
@@ -25,19 +23,22 @@ const FACTORY_COLUMNS = 2; // factory tiles sit in a 2 x 2 square
 export const CENTRE_STACK_SHOWN = 3; // tiles drawn per centre colour group; a badge gives the count
 
 const geometryCache = {};
-/** A player's board in a look ("classic" or "mini"): sizes and where each space sits. */
-export function boardGeometry(look) {
-  if (geometryCache[look]) return geometryCache[look];
+/** A player's board in a look ("classic" or "mini") for a game's tables (rules.js): sizes and
+ * where each space sits. The floor spans the board like the printed one; a floor of one space
+ * (the marker's) sits at its left. */
+export function boardGeometry(look, tables) {
+  const { lineSizes, wall, floor } = tables;
+  const key = `${look}|${lineSizes.join(",")}|${wall}|${floor.length}`;
+  if (geometryCache[key]) return geometryCache[key];
   const g = BOARD_GEOMETRY[look];
   const pitch = g.tile + g.gap;
-  const linesRight = g.pad + LINES * pitch - g.gap;
+  const linesRight = g.pad + Math.max(...lineSizes) * pitch - g.gap;
   const wallX = linesRight + g.lineWallGap;
-  const wallRight = wallX + WALL * pitch - g.gap;
-  const floorY = g.pad + LINES * pitch - g.gap + g.floorGap;
-  // The floor spans the board like the printed one.
-  const floorPitch = (wallRight - g.pad - g.tile) / (FLOOR_PENALTIES.length - 1);
+  const wallRight = wallX + wall * pitch - g.gap;
+  const floorY = g.pad + Math.max(lineSizes.length, wall) * pitch - g.gap + g.floorGap;
+  const floorPitch = floor.length > 1 ? (wallRight - g.pad - g.tile) / (floor.length - 1) : pitch;
   const penaltyY = floorY + g.tile + g.penaltyGap + g.penaltySize * 0.78;
-  return (geometryCache[look] = {
+  return (geometryCache[key] = {
     ...g,
     pitch,
     linesRight,

@@ -3,7 +3,7 @@
 
 import { fmt, outline, xywh } from "../../shell/kit/svg.js";
 import { HIT_MARGIN } from "./layout.js";
-import { COLOURS, MARKER } from "./rules.js";
+import { MARKER } from "./rules.js";
 
 // Tile faces: the game's colours, the same in light and dark themes.
 const FACE = { B: "#1f74c4", Y: "#f2c230", R: "#d4412e", K: "#2a2b30", W: "#f2efe6", [MARKER]: "#fbf6e9" };
@@ -40,13 +40,14 @@ const TEXTURE = {
 };
 
 /** The paints, once per renderer (ids start with `prefix`): f- a plain tile, s- a tile with its
- * symbol, p- a printed wall cell (also a lit grey cell's preview). */
+ * symbol, p- a printed wall cell (also a lit grey cell's preview), for each colour of the
+ * palette. */
 export function defsMarkup(prefix) {
   const pattern = (id, body) =>
     `<pattern id="${prefix}${id}" viewBox="0 0 10 10" width="1" height="1">${body}</pattern>`;
   const full = (extra) => `<rect width="10" height="10" ${extra}/>`;
   let s = `<linearGradient id="${prefix}bevel" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity=".3"/><stop offset=".45" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".22"/></linearGradient>`;
-  for (const letter of [...COLOURS, MARKER]) {
+  for (const letter of [...Object.keys(SYMBOL_PATH), MARKER]) {
     const face = full(`fill="${FACE[letter]}"`) + TEXTURE[letter] + full(`fill="url(#${prefix}bevel)"`);
     if (letter === MARKER) {
       s += pattern("f-1", face);

@@ -7,7 +7,7 @@ import { replaceMarkup } from "../../shell/kit/sections.js";
 import { esc } from "../../shell/kit/svg.js";
 import { cellMarkup, floorMarkup, lineMarkup } from "./board.js";
 import { tileRect } from "./paint.js";
-import { COLOURS, COLOUR_BY_NAME, LINES, WALL } from "./rules.js";
+import { COLOUR_BY_NAME } from "./rules.js";
 import { scoringSteps } from "./steps.js";
 
 // A step (a tile to the wall, a floor, a bonus), the tile's flight in it, a step under reduced
@@ -25,7 +25,7 @@ function flashAll(elements, cls, still) {
 }
 
 function setLine(st, board, seat, row, colour, count) {
-  st.view.players[seat].lines[row] = colour >= 0 ? COLOURS[colour].repeat(count) : "";
+  st.view.players[seat].lines[row] = colour >= 0 ? st.tables.colours[colour].repeat(count) : "";
   return replaceMarkup(board.querySelector(`.azul-line[data-line="${row + 1}"]`), lineMarkup(st, seat, row));
 }
 
@@ -33,10 +33,11 @@ async function placeTile(st, board, seat, params, still) {
   const row = params.wall_row - 1;
   const column = params.wall_column - 1;
   const letter = COLOUR_BY_NAME[params.colour] || params.colour;
-  const colour = COLOURS.indexOf(letter);
+  const { colours, lines, lineSizes } = st.tables;
+  const colour = colours.indexOf(letter);
   const g = st.geo;
-  if (colour < 0 || !(row >= 0 && row < LINES && column >= 0 && column < WALL)) return;
-  setLine(st, board, seat, row, colour, row + 1); // full (the staged view may lack the last take)
+  if (colour < 0 || !(row >= 0 && row < lines && column >= 0 && column < st.tables.wall)) return;
+  setLine(st, board, seat, row, colour, lineSizes[row]); // full (the staged view may lack the last take)
   if (!still) {
     const fx = board.querySelector(".azul-fx");
     fx.innerHTML = tileRect(st, letter, g.slotX(0), g.rowY(row), g.tile, "azul-tile azul-flying");
@@ -64,7 +65,7 @@ async function animatePart(tb, seat, part, running, still) {
   const p = part.params || {};
   const cells = (selector) => board.querySelectorAll(`.azul-cell${selector}`);
   if (part.key.startsWith("azul.place.")) await placeTile(st, board, seat, p, still);
-  else if (part.key === "azul.to_floor" && p.line >= 1 && p.line <= LINES)
+  else if (part.key === "azul.to_floor" && p.line >= 1 && p.line <= st.tables.lines)
     flashAll([setLine(st, board, seat, p.line - 1, -1, 0)], "is-penalty", still);
   else if (part.key === "azul.floor") {
     st.view.players[seat].floor = ""; // the floor is emptied into the lid

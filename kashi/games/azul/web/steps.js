@@ -14,9 +14,10 @@ export function scoringSteps(changes) {
   const steps = [];
   for (const change of changes) {
     let phase = 0;
-    const counts = [0, 0, 0]; // this seat's parts so far, per phase
+    const counts = []; // this seat's parts so far, per phase
     for (const part of change.parts || []) {
       phase = Math.max(phase, phaseOf(part.key, phase));
+      counts[phase] ??= 0;
       const at = `${phase}.${counts[phase]++}`;
       let step = steps.find((s) => s.at === at);
       if (!step) steps.push((step = { at, phase, k: counts[phase], parts: [] }));

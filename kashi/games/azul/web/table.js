@@ -20,7 +20,7 @@ import { TILE_UNIT, boardGeometry } from "./layout.js";
 import { countAt, offerOf, pickKey } from "./moves.js";
 import { defsMarkup, tileRect } from "./paint.js";
 import { activate, applySelection, chooseDestination, clearSelection, closeChoice, onClick, select } from "./picks.js";
-import { COLOUR_TERMS, tilingOf } from "./rules.js";
+import { COLOUR_TERMS, tablesOf, tilingOf } from "./rules.js";
 import { animateScoring } from "./scoring.js";
 import { scoresRound, stagedFrame } from "./steps.js";
 
@@ -34,15 +34,17 @@ function derive(tb, frame, still) {
   const view = frame.view;
   const look = frame.variant === "azul-mini" ? "mini" : "classic";
   const moves = still ? [] : frame.moves || [];
+  const tables = tablesOf(frame.components); // the engine's tables of this game (rules.js)
   return {
     frame,
     view,
+    tables,
     look,
     moves,
     ...offerOf(moves), // drafts, walls
     main: mainSeat(frame),
     names: view.players.map((_, seat) => tb.ctx.seatName(seat)),
-    geo: boardGeometry(look),
+    geo: boardGeometry(look, tables),
     mover: moverOf({ ...frame, moves }),
     last: still ? null : lastParts(frame),
     hint: still || !frame.hint ? null : hintParts(frame),

@@ -79,7 +79,7 @@ function placing(tb) {
     rotationsOf(plateMoves(st.offer, sel)).length > 1
       ? act("rotate", w.t("azul_duel.ui.rotate"), ' aria-keyshortcuts="R"')
       : "";
-  const picture = `<span class="duel-plate is-preview" role="img" aria-label="${esc(plateLabel(w, sel.plate, sel.rotation))}">${plateSvg(st.symbols, sel.plate, sel.rotation)}</span>`;
+  const picture = `<span class="duel-plate is-preview" role="img" aria-label="${esc(plateLabel(w, st.tables, sel.plate, sel.rotation))}">${plateSvg(st.symbols, st.tables, sel.plate, sel.rotation)}</span>`;
   return bar(w.t("azul_duel.ui.ask.plate", { plate: w.num(sel.plate) }), picture + rotate + cancel(w));
 }
 

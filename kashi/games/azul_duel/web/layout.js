@@ -2,8 +2,6 @@
 // tiles and chips below), a workshop's picture and the plates' pictures. Rows of pattern lines
 // line up with dome rows, so both use rowY. Pure.
 
-import { DOME, LINES, PLATE_SIDE, slotCells } from "./rules.js";
-
 export const TILE = 10;
 export const CELL_GAP = 0.8; // between the cells of a plate (and the spaces of a line)
 const PLATE_GAP = 2.6; // between plates, and so between the pairs of pattern lines
@@ -13,23 +11,39 @@ const BROKEN_GAP = 4;
 export const PENALTY_SIZE = 4.2;
 export const HIT_MARGIN = 0.9; // an outline reaches this far beyond what it surrounds
 export const PITCH = TILE + CELL_GAP;
-const along = (i) => i * PITCH + Math.floor(i / PLATE_SIDE) * (PLATE_GAP - CELL_GAP);
-const DOME_SIZE = along(DOME - 1) + TILE;
-const LINES_RIGHT = PAD + LINES * PITCH - CELL_GAP;
-export const DOME_X = LINES_RIGHT + LINE_DOME_GAP;
-export const rowY = (row) => PAD + along(row);
-export const cellX = (column) => DOME_X + along(column);
-export const spaceX = (k) => LINES_RIGHT - TILE - k * PITCH; // k counts from the right: lines fill that way
-export const BROKEN_Y = PAD + DOME_SIZE + BROKEN_GAP;
 export const BROKEN_PITCH = TILE + 2 * CELL_GAP;
-export const BOARD_W = DOME_X + DOME_SIZE + PAD;
-export const BOARD_H = BROKEN_Y + TILE + PENALTY_SIZE + 2.5;
 export const HELD_CHIP_R = 4.6; // chips in hand, drawn under the dome
 
-/** The top-left corner of dome cell `cell` (row * 6 + column). */
-export const cellCorner = (cell) => [cellX(cell % DOME), rowY(Math.floor(cell / DOME))];
-/** The top-left corner of slot `slot` (0-based): its first cell's. */
-export const slotCorner = (slot) => cellCorner(slotCells(slot)[0]);
+const layouts = new WeakMap();
+/** A player's board for a game's tables (rules.js): where its lines, dome cells, slots and
+ * broken tiles sit, and its size. */
+export function boardLayout(tables) {
+  if (layouts.has(tables)) return layouts.get(tables);
+  const { dome, plateSide, lineSizes, slotCells } = tables;
+  const along = (i) => i * PITCH + Math.floor(i / plateSide) * (PLATE_GAP - CELL_GAP);
+  const domeSize = along(dome - 1) + TILE;
+  const linesRight = PAD + Math.max(...lineSizes) * PITCH - CELL_GAP;
+  const domeX = linesRight + LINE_DOME_GAP;
+  const rowY = (row) => PAD + along(row);
+  const cellX = (column) => domeX + along(column);
+  /** The top-left corner of dome cell `cell` (row * dome + column). */
+  const cellCorner = (cell) => [cellX(cell % dome), rowY(Math.floor(cell / dome))];
+  const brokenY = PAD + domeSize + BROKEN_GAP;
+  const layout = {
+    domeX,
+    rowY,
+    cellX,
+    spaceX: (k) => linesRight - TILE - k * PITCH, // k counts from the right: lines fill that way
+    cellCorner,
+    /** The top-left corner of slot `slot` (0-based): its first cell's. */
+    slotCorner: (slot) => cellCorner(slotCells[slot][0]),
+    brokenY,
+    width: domeX + domeSize + PAD,
+    height: brokenY + TILE + PENALTY_SIZE + 2.5,
+  };
+  layouts.set(tables, layout);
+  return layout;
+}
 
 // A workshop's picture: the sun above, the moon below, in a 50 x 80 box.
 export const WS = {

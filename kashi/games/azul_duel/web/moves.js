@@ -68,9 +68,9 @@ export function slotMoves(offer, sel) {
 
 /** The tiles a sun or moon pick takes, for labels: a sun's tiles of the colour, or the large
  * moon's tiles of the colour and each small moon whose top tile has it. */
-export function takeCount(view, pick) {
+export function takeCount(tables, view, pick) {
   const count = (tiles) => [...tiles].filter((tile) => tile === pick.colour).length;
   const [large, ...small] = view.workshops;
-  if (pick.kind === "sun") return count(view.workshops[workshopIndex(pick.workshop)].sun);
+  if (pick.kind === "sun") return count(view.workshops[workshopIndex(tables, pick.workshop)].sun);
   return count(large.moon) + small.filter(({ moon }) => moon.endsWith(pick.colour)).length;
 }

@@ -3,7 +3,7 @@
 
 import { fmt, outline, shape, xywh } from "../../shell/kit/svg.js";
 import { CELL_GAP, HIT_MARGIN, PLATE_PICTURE, TILE } from "./layout.js";
-import { COLOURS, PLATES, SPECIAL, WILD, rotated } from "./rules.js";
+import { plateCells } from "./rules.js";
 
 // Tile faces: the game's colours, the same in both themes; MARK is the symbol's ink on them.
 export const FACE = { R: "#c8342b", Y: "#f2c12e", K: "#26282d", B: "#1f6fb5", T: "#2aa7a0" };
@@ -40,45 +40,48 @@ const star = (cls, cx, cy, size) => `<path class="${cls}" ${shape(STAR, cx, cy, 
 export const startTile = (x, y, size) =>
   `<rect class="duel-start" ${xywh(x, y, size, size)} rx="${fmt(size * 0.16)}"/><text class="duel-start-n" x="${fmt(x + size / 2)}" y="${fmt(y + size * 0.74)}" font-size="${fmt(size * 0.7)}" text-anchor="middle">1</text>`;
 
-// A wild cell: the five colours' dots in a ring.
-function wildCell(x, y, size, r) {
+// A wild cell: the colours' dots in a ring.
+function wildCell(colours, x, y, size, r) {
   const [cx, cy] = [x + size / 2, y + size / 2];
-  const dots = [...COLOURS].map((letter, i) => {
-    const angle = (2 * Math.PI * i) / COLOURS.length - Math.PI / 2;
+  const dots = colours.map((letter, i) => {
+    const angle = (2 * Math.PI * i) / colours.length - Math.PI / 2;
     return `<circle cx="${fmt(cx + size * 0.26 * Math.cos(angle))}" cy="${fmt(cy + size * 0.26 * Math.sin(angle))}" r="${fmt(size * 0.1)}" fill="${FACE[letter]}"/>`;
   });
   return `<rect class="duel-wild" ${xywh(x, y, size, size)} rx="${r}"/>${dots.join("")}`;
 }
 
 /** One dome cell: a tile (`content`), or what is printed on its plate (`type`: a colour, wild or
- * special). */
-export function cellFace(symbols, type, content, x, y, size) {
+ * special, as the codes of the game's `tables`). */
+export function cellFace(symbols, tables, type, content, x, y, size) {
+  const { colours, special, wild } = tables;
   const centre = [x + size / 2, y + size / 2];
   const r = fmt(size * 0.16);
-  if (content === SPECIAL)
+  if (content === special)
     return `<rect class="duel-special-tile" ${xywh(x, y, size, size)} rx="${r}"/>${star("duel-star", ...centre, size)}`;
-  if (content >= 0) return tile(symbols, COLOURS[content], x, y, size);
-  if (type === SPECIAL)
+  if (content >= 0) return tile(symbols, colours[content], x, y, size);
+  if (type === special)
     return `<rect class="duel-special-cell" ${xywh(x, y, size, size)} rx="${r}"/>${star("duel-star-outline", ...centre, size)}`;
-  if (type === WILD) return wildCell(x, y, size, r);
+  if (type === wild) return wildCell(colours, x, y, size, r);
   if (type >= 0) {
-    const letter = COLOURS[type];
+    const letter = colours[type];
     return `<rect class="duel-print duel-print-${letter}" ${xywh(x, y, size, size)} rx="${r}"/>${symbol(symbols, letter, ...centre, size * 0.8, `duel-pmark duel-pmark-${letter}`)}`;
   }
   return "";
 }
 
-/** A plate's picture (its four cells, turned `rotation` quarter turns). */
-export function plateSvg(symbols, plate, rotation = 0) {
+/** A plate's picture (its cells, turned `rotation` quarter turns). */
+export function plateSvg(symbols, tables, plate, rotation = 0) {
   const pad = 1;
-  const side = 2 * pad + 2 * PLATE_PICTURE + CELL_GAP;
-  const cells = rotated(PLATES[plate], rotation).map((type, i) =>
+  const n = tables.plateSide;
+  const side = 2 * pad + n * PLATE_PICTURE + (n - 1) * CELL_GAP;
+  const cells = plateCells(tables, plate, rotation).map((type, i) =>
     cellFace(
       symbols,
+      tables,
       type,
       -1,
-      pad + (i % 2) * (PLATE_PICTURE + CELL_GAP),
-      pad + Math.floor(i / 2) * (PLATE_PICTURE + CELL_GAP),
+      pad + (i % n) * (PLATE_PICTURE + CELL_GAP),
+      pad + Math.floor(i / n) * (PLATE_PICTURE + CELL_GAP),
       PLATE_PICTURE,
     ),
   );

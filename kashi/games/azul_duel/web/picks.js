@@ -61,7 +61,7 @@ export function rotate(tb, step = 1) {
     ? [`.duel-board.is-mover .duel-slot[data-slot="${focused.dataset.slot}"]`, ".duel-board.is-mover .duel-slot.is-lit"]
     : [];
   render(tb, next);
-  tb.ctx.announce(plateLabel(tb.w, tb.sel.plate, tb.sel.rotation));
+  tb.ctx.announce(plateLabel(tb.w, tb.st.tables, tb.sel.plate, tb.sel.rotation));
 }
 
 export function clear(tb, announce = false) {

@@ -5,7 +5,7 @@ import { sum } from "../../shell/kit/frame.js";
 import { classes, esc } from "../../shell/kit/svg.js";
 import { plateLabel } from "./labels.js";
 import { plateBackSvg, plateSvg } from "./paint.js";
-import { DRAW_COST, ROUNDS, TABLETS, drawnPlates } from "./rules.js";
+import { drawnPlates } from "./rules.js";
 import { active } from "./state.js";
 
 const points = (w, n) => w.t("azul_duel.ui.points", { points: n });
@@ -15,10 +15,10 @@ function plateButton(tb, plate, kind) {
   const { st, sel } = tb;
   const offered = active(tb) && st.offer.plate.has(`${kind}|${plate}`);
   const selected = !!sel && sel.kind === kind && sel.plate === plate;
-  const inner = plateSvg(st.symbols, plate);
+  const inner = plateSvg(st.symbols, st.tables, plate);
   const ofPlate = (m) => (m.kind === "plate" || m.kind === "keep" || m.kind === "bottom") && m.plate === plate;
   const hint = !!st.hint && ofPlate(st.hint);
-  const label = tb.w.hinted(hint, plateLabel(tb.w, plate));
+  const label = tb.w.hinted(hint, plateLabel(tb.w, st.tables, plate));
   if (!offered)
     return `<span class="${classes("duel-plate", { hint })}" role="img" aria-label="${esc(label)}">${inner}</span>`;
   return `<button type="button" class="${classes("duel-plate", { selectable: true, selected, hint })}" data-plate="${plate}" data-kind="${kind}" data-drag="1" data-focus="plate-${kind}-${plate}" aria-pressed="${selected}" aria-label="${esc(label)}">${inner}</button>`;
@@ -35,7 +35,7 @@ function handMarkup(tb) {
       return `<span class="duel-plate is-back" role="img" aria-label="${esc(w.t("azul_duel.ui.plate_back"))}">${plateBackSvg()}</span>`;
     const bottom = active(tb) ? st.offer.bottom.get(plate) : null;
     if (bottom)
-      return `<button type="button" class="duel-plate is-selectable is-returnable" data-move="${st.moves.indexOf(bottom)}" data-focus="bottom-${plate}" aria-label="${esc(w.t("azul_duel.ui.to_bottom", { plate: w.num(plate) }))}">${plateSvg(st.symbols, plate)}</button>`;
+      return `<button type="button" class="duel-plate is-selectable is-returnable" data-move="${st.moves.indexOf(bottom)}" data-focus="bottom-${plate}" aria-label="${esc(w.t("azul_duel.ui.to_bottom", { plate: w.num(plate) }))}">${plateSvg(st.symbols, st.tables, plate)}</button>`;
     return plateButton(tb, plate, "keep");
   });
   const title = mine
@@ -48,11 +48,11 @@ function stackMarkup(tb) {
   const { st, w } = tb;
   const draw = active(tb) ? st.offer.draw : null;
   const drawButton = draw
-    ? `<button type="button" class="duel-btn is-primary" data-move="${st.moves.indexOf(draw)}" data-focus="draw">${esc(w.t("azul_duel.ui.draw", { cost: points(w, DRAW_COST) }))}</button>`
+    ? `<button type="button" class="duel-btn is-primary" data-move="${st.moves.indexOf(draw)}" data-focus="draw">${esc(w.t("azul_duel.ui.draw", { cost: points(w, st.tables.drawCost) }))}</button>`
     : "";
   const last = !!st.last && (st.last.kind === "draw" || st.last.kind === "bottom" || st.last.kind === "keep");
   const hint = !!st.hint && (st.hint.kind === "draw" || st.hint.kind === "bottom");
-  const count = w.t("azul_duel.ui.stack", { count: w.num(st.view.stack.length), cost: points(w, DRAW_COST) });
+  const count = w.t("azul_duel.ui.stack", { count: w.num(st.view.stack.length), cost: points(w, st.tables.drawCost) });
   return (
     `<div class="${classes("duel-stack", { last, hint })}" data-target="stack"><span class="duel-plate is-back" aria-hidden="true">${plateBackSvg()}</span>` +
     `<span>${esc(count)}</span>${drawButton}</div>`
@@ -64,7 +64,7 @@ export function supplyMarkup(tb) {
   const { st, w } = tb;
   const v = st.view;
   const info = [
-    w.t("azul_duel.ui.round", { round: w.num(v.round), rounds: w.num(ROUNDS) }),
+    w.t("azul_duel.ui.round", { round: w.num(v.round), rounds: w.num(st.tables.rounds) }),
     w.t("azul_duel.ui.bag", { count: w.num(sum(Object.values(v.bag))) }),
     w.t("azul_duel.ui.tower", { count: w.num(sum(Object.values(v.tower))) }),
   ];
@@ -77,10 +77,10 @@ export function supplyMarkup(tb) {
   );
 }
 
-/** The score keys the tablets' table has rows for: the tablets in play, and the unused chips
- * once the final scoring counts them. Pure. */
+/** The score keys the tablets' table has rows for: the tablets in play (the view's tablets by
+ * letter, each its side or 0), and the unused chips once the final scoring counts them. Pure. */
 export function tabletKeys(tablets, partOf) {
-  const names = [...TABLETS].flatMap((letter) => (tablets[letter] > 0 ? [`${letter}${tablets[letter]}`] : []));
+  const names = Object.keys(tablets).flatMap((letter) => (tablets[letter] > 0 ? [`${letter}${tablets[letter]}`] : []));
   const keys = names.map((name) => `azul_duel.score.${name}`);
   if ([0, 1].some((seat) => partOf(seat, "azul_duel.score.unused_chips"))) keys.push("azul_duel.score.unused_chips");
   return keys;

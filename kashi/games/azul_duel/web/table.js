@@ -52,7 +52,7 @@ function dragSpec(tb) {
           : sel.colour === el.dataset.col && sel.kind === el.dataset.pick);
       if (!picked) activate(tb, el, false);
       return holdsPlate()
-        ? plateSvg(tb.st.symbols, tb.sel.plate, tb.sel.rotation)
+        ? plateSvg(tb.st.symbols, tb.st.tables, tb.sel.plate, tb.sel.rotation)
         : `<svg viewBox="0 0 10 10">${tile(tb.st.symbols, el.dataset.col, 0, 0, 10)}</svg>`;
     },
     ghostClass: "duel-drag",

@@ -6,7 +6,7 @@ import { reducedMotion } from "../../shell/kit/motion.js";
 import { askMarkup } from "./ask.js";
 import { boardMarkup, plateGhost } from "./board.js";
 import { slotMoves } from "./moves.js";
-import { PLATES, rotated } from "./rules.js";
+import { plateCells } from "./rules.js";
 import { supplyMarkup, tabletsMarkup } from "./supply.js";
 import { workshopsMarkup } from "./workshops.js";
 
@@ -38,5 +38,5 @@ export function showGhost(tb, slot) {
   layer.innerHTML =
     slot < 0 || !sel || !slotMoves(tb.st.offer, sel).has(slot)
       ? ""
-      : plateGhost(tb.st, rotated(PLATES[sel.plate], sel.rotation), slot);
+      : plateGhost(tb.st, plateCells(tb.st.tables, sel.plate, sel.rotation), slot);
 }

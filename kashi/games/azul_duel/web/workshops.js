@@ -8,7 +8,6 @@ import { chipName, chipState, countsLabel, workshopLabel } from "./labels.js";
 import { WS, gridSpot, gridTop, stackY } from "./layout.js";
 import { isPick } from "./moves.js";
 import { chip, hiddenChip, ring, startTile, tile } from "./paint.js";
-import { CHIP_HIDDEN, CHIP_NAMES, CHIP_TAKEN, COLOURS, WORKSHOPS, chipAt, workshopName } from "./rules.js";
 import { active, takeCountOf } from "./state.js";
 
 // The tiles of one colour: a button while some move takes them.
@@ -30,7 +29,7 @@ function gridGroups(tb, counts, columns, top, size, pick, labelOf, first = []) {
   const at = (k) => gridSpot(columns, top, size, k);
   let slot = 0;
   let s = first.map((draw) => draw(...at(slot++), size)).join("");
-  [...COLOURS].forEach((letter, i) => {
+  tb.st.tables.colours.forEach((letter, i) => {
     if (!counts[i]) return;
     const boxes = [];
     let inner = "";
@@ -44,17 +43,18 @@ function gridGroups(tb, counts, columns, top, size, pick, labelOf, first = []) {
   return s;
 }
 
-function chipSpot(tb, name, at) {
+// A small workshop's chip as the view has it: its name, "hidden" or null (taken).
+function chipSpot(tb, name, held) {
   const { w } = tb;
   const [cx, cy, r] = [WS.chipX, WS.moonY + WS.half / 2, WS.chipR];
-  if (at === CHIP_TAKEN) return `<circle class="duel-chip-gone" cx="${cx}" cy="${fmt(cy)}" r="${r}"/>`;
-  if (at === CHIP_HIDDEN) return `<g aria-hidden="true">${hiddenChip(cx, cy, r)}</g>`;
+  if (held === null) return `<circle class="duel-chip-gone" cx="${cx}" cy="${fmt(cy)}" r="${r}"/>`;
+  if (held === "hidden") return `<g aria-hidden="true">${hiddenChip(cx, cy, r)}</g>`;
   const move = active(tb) ? tb.st.offer.chip.get(name) : null;
   const label = move
-    ? w.t("azul_duel.ui.take_chip", { chip: chipName(w, CHIP_NAMES[at]), workshop: workshopLabel(w, name) })
-    : chipState(w, at);
+    ? w.t("azul_duel.ui.take_chip", { chip: chipName(w, held), workshop: workshopLabel(w, tb.st.tables, name) })
+    : chipState(w, held);
   const attrs = move ? asButton(label, ` data-move="${tb.st.moves.indexOf(move)}"`) : asImage(label);
-  return `<g class="${classes("duel-chip", { lit: !!move })}" data-focus="chip-${name}" ${attrs}>${ring(cx - r, cy - r, 2 * r, 2 * r, 1.2)}${chip(tb.st.symbols, CHIP_NAMES[at], cx, cy, r)}</g>`;
+  return `<g class="${classes("duel-chip", { lit: !!move })}" data-focus="chip-${name}" ${attrs}>${ring(cx - r, cy - r, 2 * r, 2 * r, 1.2)}${chip(tb.st.symbols, held, cx, cy, r)}</g>`;
 }
 
 const takeMoon = (tb) => (letter) =>
@@ -65,13 +65,15 @@ const takeMoon = (tb) => (letter) =>
 
 // The large workshop's moon: loose tiles (and the start tile, unless it sits in the sun).
 function largeMoon(tb, shop, size, startsHere) {
-  const loose = countsOf(shop.moon, COLOURS);
+  const { colours, large } = tb.st.tables;
+  const loose = countsOf(shop.moon, colours);
   const starts = startsHere ? [startTile] : [];
-  const pick = { kind: "moon", workshop: workshopName(0) };
+  const pick = { kind: "moon", workshop: large };
   const s = gridGroups(tb, loose, 3, gridTop(WS.moonY, size), size, pick, takeMoon(tb), starts);
   const text =
-    tb.w.list([countsLabel(tb.w, loose), starts.length ? tb.w.t("azul_duel.ui.start_tile") : ""].filter(Boolean)) ||
-    tb.w.t("azul_duel.ui.empty");
+    tb.w.list(
+      [countsLabel(tb.w, tb.st.tables, loose), starts.length ? tb.w.t("azul_duel.ui.start_tile") : ""].filter(Boolean),
+    ) || tb.w.t("azul_duel.ui.empty");
   return [s, text];
 }
 
@@ -101,20 +103,25 @@ function smallMoon(tb, shop, name) {
   const text = stack.length
     ? w.t("azul_duel.ui.moon_stack", { count: w.num(stack.length), colour: w.colour(stack[stack.length - 1]) })
     : w.t("azul_duel.ui.empty");
-  return [s + chipSpot(tb, name, chipAt(shop.chip)), text];
+  return [s + chipSpot(tb, name, shop.chip), text];
 }
 
 function workshopMarkup(tb, index) {
   const { w, st } = tb;
   const v = st.view;
-  const name = workshopName(index);
+  const { tables } = st;
+  const name = tables.workshops[index];
   const shop = v.workshops[index];
-  const sun = countsOf(shop.sun, COLOURS);
-  const large = index === 0;
+  const sun = countsOf(shop.sun, tables.colours);
+  const large = name === tables.large;
   const startOnMoon = v.start.taken_by === null;
   const startWithSun = large && startOnMoon && v.start.with_large_sun;
   const takeSun = (letter, count) =>
-    w.t("azul_duel.ui.take_sun", { count: w.num(count), colour: w.colour(letter), workshop: workshopLabel(w, name) });
+    w.t("azul_duel.ui.take_sun", {
+      count: w.num(count),
+      colour: w.colour(letter),
+      workshop: workshopLabel(w, tables, name),
+    });
   const size = large ? WS.tile - 1 : WS.tile;
   let s = `<rect class="duel-sun" ${xywh(2, WS.sunY, WS.w - 4, WS.half)} rx="9"/><rect class="duel-moon" ${xywh(2, WS.moonY, WS.w - 4, WS.half)} rx="9"/>`;
   s += `<text class="duel-ws-name" x="${WS.w / 2}" y="${WS.labelY}" text-anchor="middle">${esc(large ? w.t("azul_duel.ui.large_short") : w.num(name))}</text>`;
@@ -131,9 +138,9 @@ function workshopMarkup(tb, index) {
   );
   const [moon, moonText] = large ? largeMoon(tb, shop, size, startOnMoon && !startWithSun) : smallMoon(tb, shop, name);
   const sunText =
-    w.list([countsLabel(w, sun), startWithSun ? w.t("azul_duel.ui.start_tile") : ""].filter(Boolean)) ||
+    w.list([countsLabel(w, tables, sun), startWithSun ? w.t("azul_duel.ui.start_tile") : ""].filter(Boolean)) ||
     w.t("azul_duel.ui.empty");
-  const chipText = large ? "" : chipState(w, chipAt(shop.chip));
+  const chipText = large ? "" : chipState(w, shop.chip);
   const ofShop = (m) => (m.kind === "sun" || m.kind === "chip") && String(m.workshop) === name;
   const last = !!st.last && ofShop(st.last);
   const hint = !!st.hint && ofShop(st.hint);
@@ -145,6 +152,6 @@ function workshopMarkup(tb, index) {
 
 /** The workshops' section: the large one and the four small ones in a row. */
 export function workshopsMarkup(tb) {
-  const shops = Array.from({ length: WORKSHOPS }, (_, i) => workshopMarkup(tb, i)).join("");
+  const shops = tb.st.tables.workshops.map((_, i) => workshopMarkup(tb, i)).join("");
   return `<section aria-label="${esc(tb.w.t("azul_duel.ui.workshops"))}" class="duel-ws-row" data-nav="1">${shops}</section>`;
 }

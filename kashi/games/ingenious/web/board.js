@@ -7,9 +7,9 @@ import { classes, esc, fmt, pointList } from "../../shell/kit/svg.js";
 import { HEX, SQRT3, TILE_INSET, areaCells, boardHalf, centre, hexPoints } from "./layout.js";
 import { chosenMove, firstCells, secondCells } from "./moves.js";
 import { FACE, MARK, bridge, hexFace, starMarkup, symbolMarkup } from "./paint.js";
-import { NEIGHBOURS, cellCoords, cellName } from "./rules.js";
 
-const at = (name) => centre(...cellCoords(name));
+/** The centre of the cell named `name` (`st.tables`: the game's tables, rules.js). */
+const at = (st, name) => centre(...st.tables.cellCoords(name));
 
 /** A hex's label: a start cell, a tile, or empty (naming the start cells beside it). */
 export function cellLabel(tb, name, q, r, cell) {
@@ -19,9 +19,10 @@ export function cellLabel(tb, name, q, r, cell) {
       ? w.t("ingenious.ui.cell_start", { cell: name, colour: w.colour(cell.colour) })
       : w.t("ingenious.ui.cell_star", { cell: name });
   if (cell) return w.t("ingenious.ui.cell_tile", { cell: name, colour: w.colour(cell.colour) });
-  const starts = NEIGHBOURS.map(([dq, dr]) => tb.st.cells.get(cellName(q + dq, r + dr))).filter(
-    (c) => c && c.start && c.colour,
-  );
+  const { directions, cellName } = tb.st.tables;
+  const starts = directions
+    .map(([dq, dr]) => tb.st.cells.get(cellName(q + dq, r + dr)))
+    .filter((c) => c && c.start && c.colour);
   if (starts.length)
     return w.t("ingenious.ui.cell_empty_start", { cell: name, colour: w.list(starts.map((c) => w.colour(c.colour))) });
   return w.t("ingenious.ui.cell_empty", { cell: name });
@@ -35,7 +36,7 @@ function scoringMarkup(tb, text) {
   if (!preview || preview.text !== text || !Array.isArray(preview.paths)) return "";
   let s = "";
   for (const { colour, cells, group } of preview.paths) {
-    const points = cells.map(at);
+    const points = cells.map((cell) => at(tb.st, cell));
     if (group) {
       s += points
         .map(
@@ -61,10 +62,10 @@ function ghostMarkup(tb) {
   if (!sel || !sel.cell) return "";
   const ghost = chosenMove(st.entries, sel, sel.second || tb.hoverSecond);
   if (!ghost) {
-    const [x, y] = at(sel.cell);
+    const [x, y] = at(st, sel.cell);
     return `<g class="ing-ghost">${hexFace(st.symbols, sel.first, x, y, HEX * TILE_INSET)}</g>`;
   }
-  const [a, b] = ghost.parts.cells.map(at);
+  const [a, b] = ghost.parts.cells.map((cell) => at(st, cell));
   const [ca, cb] = ghost.parts.colours;
   return `<g class="ing-ghost">${bridge(a, b)}${hexFace(st.symbols, ca, a[0], a[1], HEX * TILE_INSET)}${hexFace(st.symbols, cb, b[0], b[1], HEX * TILE_INSET)}${scoringMarkup(tb, ghost.text)}</g>`;
 }
@@ -87,7 +88,7 @@ export function boardMarkup(tb) {
   const chosen = sel && sel.cell;
   let faces = "",
     hits = "";
-  for (const { q, r, x, y, name, hit, tile, start } of areaCells(st.radius)) {
+  for (const { q, r, x, y, name, hit, tile, start } of areaCells(st.tables)) {
     const cell = st.cells.get(name);
     faces += faceMarkup(st, cell, x, y, tile, start);
     const isLit = lit.has(name);
@@ -102,7 +103,7 @@ export function boardMarkup(tb) {
     const focus = isLit || chosen === name ? ` tabindex="0" role="button"` : ' role="img"';
     hits += `<polygon class="${cls}" points="${hit}" data-cell="${name}" data-focus="c-${name}"${focus} aria-label="${label}"/>`;
   }
-  const bridges = st.tiles.map((tile) => bridge(...tile.cells.map(at))).join("");
+  const bridges = st.tiles.map((tile) => bridge(...tile.cells.map((cell) => at(st, cell)))).join("");
   return { frame: boardFrame(tb), pieces: `${bridges}${faces}`, ghost: ghostMarkup(tb), hits };
 }
 
@@ -110,7 +111,7 @@ export function boardMarkup(tb) {
 function boardFrame(tb) {
   const { radius } = tb.st;
   const [w, h] = boardHalf(radius);
-  const back = areaCells(radius)
+  const back = areaCells(tb.st.tables)
     .map((c) => `<polygon class="ing-cell" points="${c.back}"/>`)
     .join("");
   return (

@@ -2,7 +2,7 @@
 // each play area's cells with their outlines, and the score tracks' ticks. Pure.
 
 import { fmt } from "../../shell/kit/svg.js";
-import { BOARD_RADIUS, cellName, dist } from "./rules.js";
+import { dist } from "./rules.js";
 
 export const HEX = 10;
 export const SQRT3 = Math.sqrt(3);
@@ -24,12 +24,15 @@ export function hexPoints(x, y, size) {
 
 // Each play area's cells with their hex outlines, computed once: trigonometry per draw is slow.
 const areaCache = {};
-/** The cells of the play area of `radius`, row by row: coordinates, centre, name and outlines. */
-export function areaCells(radius) {
-  if (areaCache[radius]) return areaCache[radius];
+/** The cells of the game's play area (`tables`: its tables, rules.js), row by row:
+ * coordinates, centre, name and outlines. */
+export function areaCells(tables) {
+  const { radius, boardRadius, cellName } = tables;
+  const key = `${boardRadius}|${radius}`;
+  if (areaCache[key]) return areaCache[key];
   const list = [];
-  for (let r = -BOARD_RADIUS; r <= BOARD_RADIUS; r++) {
-    for (let q = -BOARD_RADIUS; q <= BOARD_RADIUS; q++) {
+  for (let r = -boardRadius; r <= boardRadius; r++) {
+    for (let q = -boardRadius; q <= boardRadius; q++) {
       if (dist(q, r) > radius) continue; // cells outside the play area are not drawn
       const [x, y] = centre(q, r);
       list.push({
@@ -45,7 +48,7 @@ export function areaCells(radius) {
       });
     }
   }
-  return (areaCache[radius] = list);
+  return (areaCache[key] = list);
 }
 
 /** Half the width and height of the board's picture for a play area. */

@@ -4,7 +4,7 @@
 // everything is read from the parts of frame.moves; `sel` is the selection,
 // {tile: rack index, key, first: colour letter on the first hex, cell, second}.
 
-import { COLOURS, LETTER_OF, tileKey, trackMarks } from "./rules.js";
+import { LETTER_OF, tileKey } from "./rules.js";
 
 /** Each placement twice, once from each of its hexes. */
 export function entriesOf(places) {
@@ -61,41 +61,43 @@ export function scoredPaths(parts) {
 }
 
 /** What the server's preview of a placement says for the mover: gains summed per colour (in
- * track order) and the paths they score along. A partner's copy of the same points is not
- * added twice. */
-export function previewGains(result, mover) {
+ * track order, the game's `tables.colours`) and the paths they score along. A partner's copy
+ * of the same points is not added twice. */
+export function previewGains(tables, result, mover) {
+  const { colours } = tables;
   const totals = {};
   const paths = [];
   for (const change of result.score_changes || []) {
     if (change.seat !== mover) continue;
-    const letter = typeof change.track === "number" ? COLOURS[change.track] : LETTER_OF[change.track] || change.track;
+    const letter = typeof change.track === "number" ? colours[change.track] : LETTER_OF[change.track] || change.track;
     totals[letter] = (totals[letter] || 0) + change.points;
     paths.push(...scoredPaths(change.parts));
   }
-  const gains = COLOURS.filter((c) => totals[c]).map((colour) => ({ colour, points: totals[colour] }));
+  const gains = colours.filter((c) => totals[c]).map((colour) => ({ colour, points: totals[colour] }));
   return { gains, paths };
 }
 
-/** The colours of the seat's board that just reached a bonus mark (18, or 36 in the team and
- * solo games), with the mark: those crossing it since the previous view, else those standing
- * exactly on it. */
-export function bonusReached(view, previous, seat, teams, cap) {
-  const board = teams ? seat % 2 : seat;
-  const marks = trackMarks(cap);
+/** The colours of the seat's board that just reached a bonus mark (one of `tables.marks`), with
+ * the mark: those crossing it since the previous view, else those standing exactly on it. */
+export function bonusReached(tables, view, previous, seat) {
+  const board = tables.boardOf[seat];
+  const { marks } = tables;
   const now = view.tracks[board] || {};
   const before = previous && previous.tracks ? previous.tracks[board] || {} : null;
   const reached = [];
-  COLOURS.forEach((letter) => {
+  tables.colours.forEach((letter) => {
     const mark = marks.find((m) => (before ? (before[letter] || 0) < m && now[letter] >= m : now[letter] === m));
     if (mark) reached.push({ letter, mark });
   });
   return reached;
 }
 
-/** The seats sharing each score board: one each, or the partners opposite in the team game. */
-export function scoreBoards(players, teams) {
-  const seats = Array.from({ length: players }, (_, seat) => seat);
-  return teams
-    ? [seats.filter((seat) => seat % 2 === 0), seats.filter((seat) => seat % 2 === 1)]
-    : seats.map((seat) => [seat]);
+/** The seats sharing each score board (`tables.boardOf`): one each, or the partners opposite in
+ * the team game. */
+export function scoreBoards(tables) {
+  const boards = [];
+  tables.boardOf.forEach((board, seat) => {
+    boards[board] = [...(boards[board] || []), seat];
+  });
+  return boards;
 }

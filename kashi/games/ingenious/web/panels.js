@@ -6,7 +6,7 @@ import { classes, esc, fmt } from "../../shell/kit/svg.js";
 import { hexPoints, tickPath } from "./layout.js";
 import { bonusReached, canRotate, chosenMove, scoreBoards } from "./moves.js";
 import { FACE, lockMarkup, symbolMarkup, tileSvg } from "./paint.js";
-import { COLOURS, isOver, lockedColours, rackOf, rackSize, tileKey, trackMarks } from "./rules.js";
+import { isOver, lockedColours, rackOf, rackSize, tileKey } from "./rules.js";
 
 const tileLabel = (w, a, b) =>
   a === b
@@ -53,12 +53,13 @@ export function rackMarkup(tb) {
 function tracksMarkup(tb, board, name) {
   const { st, w } = tb;
   const scores = st.view.tracks[board] || {};
-  const locks = lockedColours(st.view);
+  const { colours, marks } = st.tables;
+  const locks = lockedColours(st.tables, st.view);
   const W = 100,
     ROW = 7;
   const x = (v) => (v / st.cap) * W;
   let rows = "";
-  COLOURS.forEach((letter, i) => {
+  colours.forEach((letter, i) => {
     const v = scores[letter] || 0;
     const y = i * ROW;
     const locked = locks.includes(letter);
@@ -75,14 +76,16 @@ function tracksMarkup(tb, board, name) {
       `<path class="ing-tick" d="${tickPath(st.cap, W, ROW, i)}"/>` +
       `<text class="ing-tval" x="${W + 3}" y="${fmt(y + 4.6)}">${esc(w.num(v))}</text>${locked ? lockMarkup(W + 10, y + 0.4) : ""}</g>`;
   });
-  const marks = trackMarks(st.cap)
-    .map((m) => `<line class="ing-goal" x1="${fmt(x(m))}" y1="0" x2="${fmt(x(m))}" y2="${6 * ROW}"/>`)
+  const goals = marks
+    .map((m) => `<line class="ing-goal" x1="${fmt(x(m))}" y1="0" x2="${fmt(x(m))}" y2="${colours.length * ROW}"/>`)
     .join("");
-  const symbols = COLOURS.map(
-    (letter, i) =>
-      `<polygon points="${hexPoints(-4, i * ROW + 3, 3.2)}" fill="${FACE[letter]}"/>${symbolMarkup(st.symbols, letter, -4, i * ROW + 3, 0.3)}`,
-  ).join("");
-  return `<svg class="ing-tracks-svg" viewBox="-9 -1 124 ${6 * ROW + 1}" role="group"><g aria-hidden="true">${symbols}</g>${rows}${marks}</svg>`;
+  const symbols = colours
+    .map(
+      (letter, i) =>
+        `<polygon points="${hexPoints(-4, i * ROW + 3, 3.2)}" fill="${FACE[letter]}"/>${symbolMarkup(st.symbols, letter, -4, i * ROW + 3, 0.3)}`,
+    )
+    .join("");
+  return `<svg class="ing-tracks-svg" viewBox="-9 -1 124 ${colours.length * ROW + 1}" role="group"><g aria-hidden="true">${symbols}</g>${rows}${goals}</svg>`;
 }
 
 /** The winner(s) to highlight, as the server's outcome names them (the shell passes it). */
@@ -108,7 +111,7 @@ export function seatsMarkup(tb) {
   const { st, w } = tb;
   const winners = new Set(winnerSeats(st));
   let s = "";
-  scoreBoards(st.view.players.length, st.rules.teams).forEach((seats, board) => {
+  scoreBoards(st.tables).forEach((seats, board) => {
     const names = w.list(seats.map((seat) => tb.ctx.seatName(seat)));
     const title = seats.length > 1 ? w.t("ingenious.ui.team", { names }) : names;
     const heads = seats.map((seat) => seatHead(tb, seat, winners)).join("");
@@ -147,7 +150,7 @@ export function statusMarkup(tb) {
   if (st.choices.length)
     return `<div class="ing-status is-question" role="group" aria-label="${esc(w.t("ingenious.ui.swap_title"))}"><p><strong>${esc(w.t("ingenious.ui.swap_title"))}</strong> ${esc(w.t("ingenious.ui.swap_question"))}</p><div class="ing-actions">${choiceButtons(tb)}</div></div>`;
   if (v.turn.bonus > 0 && st.mover >= 0) {
-    const done = bonusReached(v, st.frame.previous, st.mover, st.rules.teams, st.cap);
+    const done = bonusReached(st.tables, v, st.frame.previous, st.mover);
     const colour = w.list(done.map(({ letter }) => w.colour(letter)));
     const text = done.length
       ? w.t("ingenious.ui.bonus_colour", { colour, mark: w.num(done[0].mark), n: w.num(v.turn.bonus) })

@@ -32,7 +32,7 @@ function requestPreview(tb, move) {
       if (token !== tb.previewToken || !tb.st) return;
       if (!result) tb.preview = { text: move.text, gains: null };
       else {
-        tb.preview = { text: move.text, ...moves.previewGains(result, tb.st.mover) };
+        tb.preview = { text: move.text, ...moves.previewGains(tb.st.tables, result, tb.st.mover) };
         announcePreview(tb, tb.preview.gains);
       }
       render(tb);

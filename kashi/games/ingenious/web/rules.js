@@ -1,45 +1,39 @@
-// Ingenious's rules data as the renderer draws them, in one place: colours, the board and its
-// play areas, the start cells, the score tracks' mark; and the notation of cells and tiles. The
-// engine will send these tables with each frame (frame.components); until then they are written
-// here as the engine has them (kashi/games/ingenious/). Pure.
+// Ingenious's rules data as the renderer draws them: the engine's component tables for the game
+// being played (frame.components, written by State.components from
+// kashi/games/ingenious/table_data.py) read into what the pieces ask for: colours, the board and
+// the play area of this player count, the start cells, the tracks' marks, who scores on which
+// board; and the notation of cells and tiles. No table of the rules is written here. Pure.
 
 export const COLOUR_TERMS = { R: "red", G: "green", B: "blue", O: "orange", Y: "yellow", P: "purple" };
-export const COLOURS = ["R", "G", "B", "O", "Y", "P"]; // track order
 export const LETTER_OF = Object.fromEntries(Object.entries(COLOUR_TERMS).map(([letter, name]) => [name, letter]));
-export const BOARD_RADIUS = 7; // the printed board: 169 cells
-const PLAY_RADIUS = { 1: 5, 2: 5, 3: 6, 4: 7 };
-export const START_CELLS = [
-  [5, -5],
-  [5, 0],
-  [0, 5],
-  [-5, 5],
-  [-5, 0],
-  [0, -5],
-]; // carry rules.start_colours
-export const NEIGHBOURS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, -1],
-  [-1, 1],
-];
-const ROWS = "abcdefghijklmno"; // r = -7 .. +7
-export const TRACK_GOAL = 18; // the mark on every track (and the first bonus in the team game)
 
-/** The play area's radius for a number of players. */
-export const playRadius = (players) => PLAY_RADIUS[players] || BOARD_RADIUS;
-/** The marks a track passes for a bonus: 18, and 36 in the team and solo games. */
-export const trackCap = (rules) => (rules.teams || rules.solo ? 2 * TRACK_GOAL : TRACK_GOAL);
-export const trackMarks = (cap) => (cap > TRACK_GOAL ? [TRACK_GOAL, cap] : [TRACK_GOAL]);
+const read = new WeakMap();
+/** The tables of a frame's components, read once: `colours` (track order), `boardRadius` and
+ * `radius` (the printed board and this game's play area), `directions` (the six steps to a
+ * neighbour), `starts` ([q, r, colour], "" for the centre star), `marks` (the track values that
+ * earn a bonus or lock a colour) with `cap` the last, `boardOf` (each seat's score board), and
+ * the cells' names: `cellName(q, r)` and `cellCoords(name)`. */
+export function tablesOf(components) {
+  if (read.has(components)) return read.get(components);
+  const c = components;
+  const size = c.board_radius;
+  const tables = {
+    colours: c.colours,
+    boardRadius: size,
+    radius: c.radius,
+    directions: c.directions,
+    starts: c.starts,
+    marks: c.marks,
+    cap: c.marks[c.marks.length - 1],
+    boardOf: c.board_of,
+    cellName: (q, r) => `${c.rows[r + size]}${q + size + 1}`,
+    cellCoords: (name) => [Number(name.slice(1)) - size - 1, c.rows.indexOf(name[0]) - size],
+  };
+  read.set(components, tables);
+  return tables;
+}
 
 export const dist = (q, r) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r));
-export const cellName = (q, r) => `${ROWS[r + BOARD_RADIUS]}${q + BOARD_RADIUS + 1}`;
-export function cellCoords(name) {
-  const r = ROWS.indexOf(name[0]) - BOARD_RADIUS;
-  const q = Number(name.slice(1)) - BOARD_RADIUS - 1;
-  return [q, r];
-}
 export const tileKey = (a, b) => [a, b].sort().join(""); // "RB" and "BR" are the same tile
 // Parse "RG i4-i3": colours and cells in the same order.
 export function parsePlaced(text) {
@@ -51,8 +45,8 @@ export function parsePlaced(text) {
 export const rackOf = (view, seat) => (view.players[seat] || {}).rack ?? [];
 export const rackSize = (rack) => (Array.isArray(rack) ? rack.length : rack);
 export const isOver = (view) => view.turn.step === "over";
-// Colours locked for everyone (the tutorial's cap): a track of any board at 18 locks its colour.
-export const lockedColours = (view) =>
+// Colours locked for everyone (the tutorial's cap): a track of any board at the mark locks its colour.
+export const lockedColours = (tables, view) =>
   view.rules.cap === "global-lock"
-    ? COLOURS.filter((letter) => view.tracks.some((track) => track[letter] >= TRACK_GOAL))
+    ? tables.colours.filter((letter) => view.tracks.some((track) => track[letter] >= tables.marks[0]))
     : [];

@@ -3,16 +3,13 @@
 
 import { mainSeat } from "../../shell/kit/frame.js";
 import { entriesOf } from "./moves.js";
-import { START_CELLS, cellName, parsePlaced, playRadius, trackCap } from "./rules.js";
+import { parsePlaced, tablesOf } from "./rules.js";
 
-/** The board's cells by name: {colour, start?, tile?} (a tile's index in the view's board). */
-export function boardCells(view, rules) {
+/** The board's cells by name: {colour, start?, tile?} (a tile's index in the view's board): the
+ * start cells of the game's tables (a colourless one is the centre star), then the tiles. */
+export function boardCells(view, tables) {
   const cells = new Map();
-  if (rules.start === "centre-star") cells.set(cellName(0, 0), { colour: "", start: true });
-  else {
-    const colours = rules.start_colours || "RGBOYP";
-    START_CELLS.forEach(([q, r], i) => cells.set(cellName(q, r), { colour: colours[i], start: true }));
-  }
+  for (const [q, r, colour] of tables.starts) cells.set(tables.cellName(q, r), { colour, start: true });
   const tiles = view.board.map(parsePlaced);
   tiles.forEach((tile, i) => tile.cells.forEach((c, k) => cells.set(c, { colour: tile.colours[k], tile: i })));
   return { cells, tiles };
@@ -20,7 +17,7 @@ export function boardCells(view, rules) {
 
 export function derive(frame, symbols) {
   const view = frame.view;
-  const rules = view.rules || {};
+  const tables = tablesOf(frame.components); // the engine's tables of this game (rules.js)
   const moves = frame.moves || [];
   const places = moves.filter((m) => m.parts && m.parts.kind === "place");
   const last =
@@ -29,15 +26,15 @@ export function derive(frame, symbols) {
   return {
     frame,
     view,
-    rules,
-    radius: playRadius(view.players.length),
-    ...boardCells(view, rules),
+    tables,
+    radius: tables.radius,
+    ...boardCells(view, tables),
     places,
     entries: entriesOf(places),
     choices: moves.filter((m) => m.parts && (m.parts.kind === "swap" || m.parts.kind === "keep")),
     last: new Set(last),
     main: mainSeat(frame),
-    cap: trackCap(rules),
+    cap: tables.cap,
     hint,
     hintCells: new Set(hint.kind === "place" ? hint.cells : []),
     mover: moves.length ? frame.toMove : -1,
