@@ -6,7 +6,7 @@ export default [
   { ignores: ["node_modules/", ".venv/", "build/", "docs/", "benchmarks/results/"] },
   js.configs.recommended,
   {
-    files: ["kashi/**/*.js"],
+    files: ["kashi/**/*.js", "tests/web/toy_game/**/*.js"],
     languageOptions: { ecmaVersion: 2023, sourceType: "module", globals: globals.browser },
     rules: {
       eqeqeq: ["error", "smart"],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import tomllib
-from fnmatch import fnmatch
+from glob import glob
 from pathlib import Path
 
 import kashi
@@ -36,11 +36,11 @@ def test_no_game_file_is_left_in_the_shell() -> None:
 
 
 def test_every_browser_file_is_packaged() -> None:
-    """A wheel carries the files the package-data globs match: every file the browser is served,
-    the shell's and each game's, must match one."""
-    globs = package_data()
+    """A wheel carries the files the package-data globs match as setuptools reads them (``*``
+    stays within a folder): every file the browser is served, the shell's and each game's, must
+    match one."""
+    packaged = {Path(name) for pattern in package_data() for name in glob(pattern, root_dir=PACKAGE)}
     folders = [WEB, *game_folders().values()]
     files = [path for folder in folders for path in folder.rglob("*") if path.is_file() and path.suffix != ".py"]
-    files = [path for path in files if "__pycache__" not in path.parts]
-    unpackaged = [path for path in files if not any(fnmatch(str(path.relative_to(PACKAGE)), glob) for glob in globs)]
-    assert files and unpackaged == []
+    files = [path.relative_to(PACKAGE) for path in files if "__pycache__" not in path.parts]
+    assert files and sorted(set(files) - packaged) == []
