@@ -6,6 +6,7 @@ Everything here is per process: several instances each apply their own limits.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections import Counter
@@ -18,6 +19,7 @@ from kashi.server.messages import reason
 from kashi.server.settings import Settings
 
 MAX_TRACKED_KEYS = 10_000
+REPLAYS_AT_ONCE = 2
 """A throttle forgets its idle keys once it tracks this many."""
 
 
@@ -84,13 +86,19 @@ class Throttle:
         self._buckets[key].take()
 
 
+def refuse(refusal: str, seconds: float, **params: Any) -> HTTPException:
+    """A 429 with the catalogue key ``refusal`` and when to retry, in its ``seconds`` parameter
+    and the ``Retry-After`` header."""
+    whole = max(1, math.ceil(seconds))
+    return HTTPException(429, reason(refusal, **params, seconds=whole), headers={"Retry-After": str(whole)})
+
+
 def spend_or_refuse(throttles: list[tuple[Throttle, str]], refusal: str) -> None:
     """Spend one attempt from each ``(throttle, key)``, or raise a 429 with the catalogue key
     ``refusal`` and when to retry; a refused attempt spends nothing."""
     wait = max(throttle.retry_after(key) for throttle, key in throttles)
     if wait > 0:
-        seconds = math.ceil(wait)
-        raise HTTPException(429, reason(refusal, seconds=seconds), headers={"Retry-After": str(seconds)})
+        raise refuse(refusal, wait)
     for throttle, key in throttles:
         throttle.spend(key)
 
@@ -128,6 +136,9 @@ class Guards:
         self.login_accounts = Throttle(settings.login_account_per_minute)
         self.login_addresses = Throttle(settings.login_address_per_minute)
         self.new_guests = Throttle(settings.guests_per_minute)
+        self.replay_uploads = Throttle(settings.replays_per_minute)
+        self.replays = asyncio.Semaphore(REPLAYS_AT_ONCE)
+        """Replays computed at once, each in a worker thread; more wait their turn."""
         self.sockets = SocketCaps(settings.sockets_per_address, settings.sockets)
 
 

@@ -43,6 +43,9 @@ register(
         "server.hint_not_allowed": "hints are given only in unrated games where every other seat is a bot or yours",
         "server.hint_not_your_turn": "a hint is given only to the seat to move: wait for your turn",
         "server.hint_unavailable": "no hint could be thought just now: ask again",
+        "server.replays_throttled": "too many record uploads from this address: try again in {seconds} seconds",
+        "server.record_too_long": "a record to replay may have at most {limit} events: this one has {events}",
+        "server.record_option_cap": "a record to replay may set {option} to at most {limit}: this one sets {value}",
         "server.no_lessons": "there are no lessons for {family!r}",
         "server.no_lesson": "there is no lesson {lesson!r} for {family}",
     }

@@ -65,8 +65,9 @@ class JoinOpenSeat(_Body):
     seat: int = Field(ge=0, lt=8)
 
 
-MAX_UPLOAD_CHARS = 200_000
-"""A record brought to the replay viewer: ten times a 100-round Azul game (~20 kB)."""
+MAX_UPLOAD_CHARS = 100_000
+"""A record brought to the replay viewer: a game of 5,000 events (``KASHI_REPLAY_MAX_EVENTS``)
+of about 20 characters each; a whole game is 1 to 3 kB, a 100-round Azul game of four 15 kB."""
 
 
 class RecordUpload(_Body):

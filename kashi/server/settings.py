@@ -76,6 +76,10 @@ class Settings:
     """Password attempts a minute for one account and from one address (registrations count)."""
     guests_per_minute: float = 60.0
     """New guests a minute from one address."""
+    replays_per_minute: float = 10.0
+    """Record uploads (``POST /api/replay``) a minute from one address."""
+    replay_max_events: int = 5_000
+    """Events of an uploaded record at most (a 100-round game of four has fewer)."""
     password_threads: int = 2
     """Argon2 hashes computed at once, each in a worker thread (64 MiB apiece)."""
     secure_cookies: bool = False
@@ -140,6 +144,8 @@ _READERS: dict[str, tuple[str, type]] = {
     "login_account_per_minute": ("KASHI_LOGIN_ACCOUNT_PER_MINUTE", float),
     "login_address_per_minute": ("KASHI_LOGIN_ADDRESS_PER_MINUTE", float),
     "guests_per_minute": ("KASHI_GUESTS_PER_MINUTE", float),
+    "replays_per_minute": ("KASHI_REPLAYS_PER_MINUTE", float),
+    "replay_max_events": ("KASHI_REPLAY_MAX_EVENTS", int),
     "password_threads": ("KASHI_PASSWORD_THREADS", int),
     "log_level": ("KASHI_LOG_LEVEL", str),
 }
@@ -156,6 +162,8 @@ _POSITIVE = frozenset(
         "login_account_per_minute",
         "login_address_per_minute",
         "guests_per_minute",
+        "replays_per_minute",
+        "replay_max_events",
         "password_threads",
         "bot_processes",
         "bot_backlog",

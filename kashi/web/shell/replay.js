@@ -11,6 +11,30 @@ import { reviewPanel } from "./review.js";
 
 const AUTOPLAY_MS = 1200;
 
+/** Each step's position: the first is sent in full (``state``), every later one as what its event
+ * changed (``patch``: ``[path, value]`` pairs, a path of keys and list indices from the top). A
+ * position shares with the one before whatever its patch leaves alone. */
+export function positions(steps) {
+  const states = [];
+  for (const step of steps) {
+    if (step.state !== undefined) {
+      states.push(step.state);
+      continue;
+    }
+    let state = states[states.length - 1];
+    for (const [path, value] of step.patch) state = setIn(state, path, 0, value);
+    states.push(state);
+  }
+  return states;
+}
+
+function setIn(node, path, depth, value) {
+  if (depth === path.length) return value;
+  const copy = Array.isArray(node) ? node.slice() : { ...node };
+  copy[path[depth]] = setIn(node[path[depth]], path, depth + 1, value);
+  return copy;
+}
+
 export async function showReplay(main, settings, gameId) {
   const problem = h("p", { class: "refusal", role: "alert" });
   const area = h("div", { class: "replay-area" });
@@ -44,6 +68,9 @@ export async function showReplay(main, settings, gameId) {
 
 async function viewer(area, replay, settings, gameId = null) {
   const steps = replay.steps;
+  const states = positions(steps);
+  /** A position of its own for the renderer to keep (positions share their unchanged parts). */
+  const stateAt = (number) => structuredClone(states[number]);
   const seatName = (seat) => replay.names[seat] ?? t("ui.seat.number", { seat: seat + 1 });
   const [module, learning] = await Promise.all([
     loadRenderer(replay.family),
@@ -113,7 +140,7 @@ async function viewer(area, replay, settings, gameId = null) {
     lastMove,
   });
   const show = (next, animate) => {
-    const previous = steps[index];
+    const previous = index;
     index = Math.max(0, Math.min(steps.length - 1, next));
     const step = steps[index];
     scrubber.value = String(index);
@@ -132,8 +159,8 @@ async function viewer(area, replay, settings, gameId = null) {
       event && event.seat !== undefined ? { seat: event.seat, text: event.move, parts: event.parts || {} } : null;
     draw(
       {
-        ...baseFrame(step.state, step.to_move, lastMove),
-        previous: animate ? previous.state : null,
+        ...baseFrame(stateAt(index), step.to_move, lastMove),
+        previous: animate ? stateAt(previous) : null,
         changes: step.score_changes,
         outcome: index === steps.length - 1 ? replay.outcome : null,
         animate,
