@@ -5,9 +5,12 @@ cap. ``think`` rebuilds the game from the record and asks the bot for a move fro
 view only, so a worker learns nothing the seat may not. A hint for a person is a job too
 (``task="hint"``), answered with the hint's JSON from the same view. Jobs go to a pool of local processes
 (``LocalBots``, the default) or, when several instances share Redis, to ``kashi bot-worker``
-processes on any machine through a Redis stream (``RedisBots``). Either way at most
-``backlog`` jobs are out at once; further bot turns wait their turn (the games wait, nothing is
-dropped).
+processes on any machine through a Redis stream (``RedisBots``). Either way only so many jobs
+are out at once (the local pool's processes; ``backlog`` on the stream) and the others wait their
+turn (the games wait, nothing is dropped), in a queue of each player's own, taken in turns
+(``FairShares``): one player's thirty bot games or forty hints never hold up another player's
+next job by more than the one job that frees a place. A bot move is its game creator's job, a
+hint the asker's.
 """
 
 from __future__ import annotations
@@ -20,11 +23,12 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections import Counter, deque
+from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -54,6 +58,8 @@ class BotJob:
     sent_at: float = field(default_factory=time.time)
     task: str = "move"
     """``move``: the bot's move; ``hint``: a hint for the seat (``kashi.bots.hints``)."""
+    owner: str = ""
+    """Whose job it is (a player's id): each player's jobs wait in a queue of their own."""
 
     def to_json(self) -> str:
         return json.dumps({**asdict(self), "seed": str(self.seed)})
@@ -93,6 +99,117 @@ def think(job: BotJob) -> str:
         return str(view.legal_moves()[0])
 
 
+T = TypeVar("T")
+
+MAX_TRACKED_OWNERS = 10_000
+"""A queue forgets when it last served players with nothing waiting once it knows this many."""
+
+
+class FairQueue(Generic[T]):
+    """Jobs of many owners: each owner's in the order put, the owners in turns. ``take`` gives the
+    next job of the owner served least recently (one never served first, in the order they began
+    waiting), so a job put behind another owner's long backlog is taken within one job of it."""
+
+    def __init__(self) -> None:
+        self._jobs: dict[str, deque[T]] = {}
+        self._served: dict[str, int] = {}
+        self._turns = 0
+        self._count = 0
+
+    def __len__(self) -> int:
+        return self._count
+
+    def put(self, owner: str, job: T) -> None:
+        self._jobs.setdefault(owner, deque()).append(job)
+        self._count += 1
+
+    def take(self) -> tuple[str, T]:
+        """The next job and its owner (the queue must not be empty)."""
+        owner = min(self._jobs, key=lambda name: self._served.get(name, -1))
+        jobs = self._jobs[owner]
+        job = jobs.popleft()
+        self._count -= 1
+        if not jobs:
+            del self._jobs[owner]
+        self.served(owner)
+        return owner, job
+
+    def served(self, owner: str) -> None:
+        """Count a turn of ``owner``'s (taken here, or run at once without waiting)."""
+        self._turns += 1
+        self._served[owner] = self._turns
+        if len(self._served) > MAX_TRACKED_OWNERS:
+            self._served = {name: turn for name, turn in self._served.items() if name in self._jobs}
+
+    def discard(self, owner: str, job: T) -> None:
+        """Take ``job`` out unrun (its asker gave up waiting)."""
+        jobs = self._jobs.get(owner)
+        if jobs is not None and job in jobs:
+            jobs.remove(job)
+            self._count -= 1
+            if not jobs:
+                del self._jobs[owner]
+
+
+class FairShares:
+    """At most ``slots`` jobs run at once; the others wait in a ``FairQueue`` by owner. Counts
+    each owner's jobs of each task, waiting or running, for the per-player limits."""
+
+    def __init__(self, slots: int) -> None:
+        self.slots = slots
+        self.running = 0
+        self._queue: FairQueue[asyncio.Future[None]] = FairQueue()
+        self._held: Counter[tuple[str, str]] = Counter()
+
+    @property
+    def waiting(self) -> int:
+        return len(self._queue)
+
+    def holding(self, owner: str, task: str) -> int:
+        """``owner``'s jobs of ``task`` waiting or running."""
+        return self._held[owner, task]
+
+    @contextlib.asynccontextmanager
+    async def turn(self, owner: str, task: str) -> AsyncIterator[None]:
+        """Wait for a place, hold it while the body runs, then hand it to the next in turn."""
+        self._held[owner, task] += 1
+        try:
+            await self._acquire(owner)
+            try:
+                yield
+            finally:
+                self._release()
+        finally:
+            self._held[owner, task] -= 1
+            if self._held[owner, task] <= 0:
+                del self._held[owner, task]
+
+    async def _acquire(self, owner: str) -> None:
+        if self.running < self.slots and not self.waiting:
+            self.running += 1
+            self._queue.served(owner)
+            return
+        ticket = asyncio.get_running_loop().create_future()
+        self._queue.put(owner, ticket)
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():
+                self._release()  # the place came as the wait was given up: the next one has it
+            else:
+                self._queue.discard(owner, ticket)
+            raise
+
+    def _release(self) -> None:
+        """The place goes to the next in turn (it stays taken), or is freed."""
+        while self.waiting:
+            _owner, ticket = self._queue.take()
+            if not ticket.done():
+                ticket.set_result(None)
+                return
+        self.running -= 1
+
+
 def _worker_pid() -> int:
     return os.getpid()
 
@@ -126,10 +243,11 @@ class LocalBots:
 
     def __init__(self, processes: int, backlog: int) -> None:
         self.processes = processes
-        self._slots = asyncio.Semaphore(backlog)
+        self.shares = FairShares(min(processes, backlog))
+        """No more jobs go to the pool than it has processes: the others wait in turns here,
+        not first come first served in the pool's own queue."""
         self._pool = self._new_pool()
         self.answered = 0
-        self.waiting = 0
 
     def _new_pool(self) -> ProcessPoolExecutor:
         context = multiprocessing.get_context("spawn")
@@ -141,12 +259,11 @@ class LocalBots:
         await asyncio.gather(*(loop.run_in_executor(self._pool, _worker_pid) for _ in range(self.processes)))
 
     async def choose(self, job: BotJob) -> str:
-        self.waiting += 1
-        try:
-            async with self._slots:
-                return await self._run(job)
-        finally:
-            self.waiting -= 1
+        async with self.shares.turn(job.owner, job.task):
+            return await self._run(job)
+
+    def holding(self, owner: str, task: str) -> int:
+        return self.shares.holding(owner, task)
 
     async def _run(self, job: BotJob) -> str:
         loop = asyncio.get_running_loop()
@@ -166,7 +283,13 @@ class LocalBots:
         return sorted(child.pid for child in multiprocessing.active_children() if child.pid is not None)
 
     def summary(self) -> dict[str, Any]:
-        return {"queue": self.kind, "processes": self.pids(), "answered": self.answered, "waiting": self.waiting}
+        return {
+            "queue": self.kind,
+            "processes": self.pids(),
+            "answered": self.answered,
+            "running": self.shares.running,
+            "waiting": self.shares.waiting,
+        }
 
     async def close(self) -> None:
         """Let the workers finish their move and exit (they release what they hold)."""
@@ -187,7 +310,7 @@ class RedisBots:
         self.redis: Redis = Redis.from_url(url)
         self.answers = ANSWERS.format(instance=instance)
         self.patience = patience
-        self._slots = asyncio.Semaphore(backlog)
+        self.shares = FairShares(backlog)
         self._waiting: dict[str, asyncio.Future[str]] = {}
         self._reader: asyncio.Task[None] | None = None
         self._fallback: LocalBots | None = None
@@ -198,7 +321,7 @@ class RedisBots:
         self._reader = asyncio.create_task(self._read_answers())
 
     async def choose(self, job: BotJob) -> str:
-        async with self._slots:
+        async with self.shares.turn(job.owner, job.task):
             ticket = secrets.token_hex(8)
             answer = self._waiting[ticket] = asyncio.get_running_loop().create_future()
             try:
@@ -213,6 +336,10 @@ class RedisBots:
                 self._waiting.pop(ticket, None)
         self.thought_here += 1
         return await self._local().choose(job)
+
+    def holding(self, owner: str, task: str) -> int:
+        here = self._fallback.holding(owner, task) if self._fallback is not None else 0
+        return self.shares.holding(owner, task) + here
 
     def _local(self) -> LocalBots:
         if self._fallback is None:
@@ -242,6 +369,7 @@ class RedisBots:
             "queue": self.kind,
             "answered": self.answered,
             "waiting": len(self._waiting),
+            "queued": self.shares.waiting,
             "thought_here": self.thought_here,
         }
 

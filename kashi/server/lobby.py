@@ -12,7 +12,7 @@ import time
 from typing import Any, cast
 
 from fastapi import APIRouter, HTTPException, Request
-from sqlalchemy import CursorResult, select, update
+from sqlalchemy import CursorResult, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kashi.core.errors import KashiError
@@ -24,6 +24,7 @@ from kashi.server.clocks import Clock
 from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.hub import Hub
 from kashi.server.lesson_data import has_lessons
+from kashi.server.limits import refuse
 from kashi.server.messages import reason
 from kashi.server.models import EventRow, GameRow, SeatRow, User
 from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, SeatSpec
@@ -33,6 +34,10 @@ from kashi.server.visibility import annotate
 from kashi.web import has_file, has_table
 
 router = APIRouter(prefix="/api", tags=["lobby"], route_class=FiniteJsonRoute)
+
+LIVE_GAMES_RETRY_SECONDS = 60
+"""When a player at the limit of live games may try again (``Retry-After``): a game's length is
+not known, so about a short one's."""
 
 
 def game_json(row: GameRow, seats: list[store.SeatState], event_count: int | None = None) -> dict[str, Any]:
@@ -94,9 +99,18 @@ def option_spec(option: Option) -> dict[str, Any]:
 async def create_game(body: CreateGame, user: CurrentUser, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     async with hub.sessions() as session, session.begin():
+        await _check_live_games(session, user.id, hub.settings.live_games_per_player)
         created = await _create(hub, session, body, user.id, {})
     await hub.changed(created["game"]["id"])
     return created
+
+
+async def _check_live_games(session: AsyncSession, creator: str, limit: int) -> None:
+    """429 ``server.too_many_games`` when ``creator`` has ``limit`` games not yet finished (a
+    bot game's owner is its creator: its bots think on that player's share)."""
+    query = select(func.count()).where(GameRow.creator_id == creator, GameRow.status.in_(("waiting", "active")))
+    if (await session.execute(query)).scalar_one() >= limit:
+        raise refuse("server.too_many_games", LIVE_GAMES_RETRY_SECONDS, limit=limit)
 
 
 async def _create(

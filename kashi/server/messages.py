@@ -46,6 +46,9 @@ register(
         "server.replays_throttled": "too many record uploads from this address: try again in {seconds} seconds",
         "server.record_too_long": "a record to replay may have at most {limit} events: this one has {events}",
         "server.record_option_cap": "a record to replay may set {option} to at most {limit}: this one sets {value}",
+        "server.too_many_hints": "you have {limit} hints being thought already: ask again in {seconds} seconds",
+        "server.too_many_games": "you have {limit} games going already: finish one, or try again in {seconds} seconds",
+        "server.too_many_reviews": "you have {limit} reviews queued or running already: try again in {seconds} seconds",
         "server.no_lessons": "there are no lessons for {family!r}",
         "server.no_lesson": "there is no lesson {lesson!r} for {family}",
     }

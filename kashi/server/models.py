@@ -86,7 +86,7 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     turn_started_at: Mapped[float | None] = mapped_column(Float)
     result: Mapped[str | None] = mapped_column(String(80))
-    creator_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    creator_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32))
     rematch_id: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[float] = mapped_column(Float, index=True)
@@ -182,7 +182,8 @@ class ReviewRow(Base):
     ``status`` is ``queued``, ``running``, ``done`` or ``failed``; ``moves`` holds the verdicts
     found so far (JSON), ``mistakes`` the biggest ones with the frames after their better moves.
     The instance working on it holds it until ``lease_until`` and renews that as it goes; a job
-    whose lease ran out (its instance died) is taken up by any instance."""
+    whose lease ran out (its instance died) is taken up by any instance. ``requester`` is who
+    asked for it (a user id, None before migration 0005): each player's reviews take turns."""
 
     __tablename__ = "reviews"
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
@@ -196,3 +197,4 @@ class ReviewRow(Base):
     lease_until: Mapped[float | None] = mapped_column(Float)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float)
+    requester: Mapped[str | None] = mapped_column(String(32), index=True, default=None)

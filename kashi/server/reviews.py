@@ -7,6 +7,12 @@ instance gets it), and has the expert judge the game's decisions in a worker pro
 the event loop. It stores the verdicts and renews its lease as it goes, so a job survives a
 restart: whoever takes it up next continues from the last verdict stored (each decision is
 seeded by its place in the record, so the result does not depend on where it stopped).
+
+Players take turns: a job works for ``SLICE_SECONDS`` at a time and then, if another player's
+review is waiting, hands the worker on (queued again, its verdicts kept); the next job is the
+one of the player served least recently, so one player's five reviews hold up another's by one
+slice, not five reviews. A player may have ``KASHI_REVIEWS_PER_PLAYER`` reviews queued or
+running; beyond, 429 ``server.too_many_reviews`` with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -23,17 +29,18 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, HTTPException, Path, Request
-from sqlalchemy import CursorResult, or_, select, update
+from sqlalchemy import CursorResult, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from kashi.bots.review import Verdict, better_frames, count_decisions, mistakes, review
 from kashi.core.record import Record
 from kashi.server import store
-from kashi.server.accounts import hub_of
+from kashi.server.accounts import CallerId, hub_of
 from kashi.server.archive import record_of
 from kashi.server.bot_workers import start_worker
 from kashi.server.finite_json import FiniteJsonRoute
+from kashi.server.limits import refuse
 from kashi.server.logs import log
 from kashi.server.messages import reason
 from kashi.server.models import ReviewRow
@@ -45,6 +52,14 @@ GameId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_
 UNFINISHED = ("queued", "running")
 SAVE_SECONDS = 1.0
 """Verdicts are stored (and the lease renewed) at least this often while a job runs."""
+SLICE_SECONDS = 2.0
+"""A job hands the worker on after this long when another player's review is waiting."""
+RETRY_SECONDS = 30
+"""When a player at the limit of reviews in flight may ask again (``Retry-After``)."""
+CANDIDATES = 64
+MAX_PLAYERS_KEPT = 10_000
+"""Players whose last turn the reviewer remembers."""
+"""Jobs looked at for the next turn (the oldest claimable; each player has a few at most)."""
 WORKER_DEATHS = 3
 """A job whose game has killed the worker process this many times is given up as ``failed``,
 so that it does not hold up every job queued after it."""
@@ -69,15 +84,24 @@ def list_mistakes(record_text: str, verdicts: list[dict[str, Any]]) -> list[dict
 
 
 class Reviewer:
-    """Runs this instance's review jobs one at a time, in one worker process started on demand."""
+    """Runs this instance's review jobs one at a time, in one worker process started on demand,
+    the players who asked for them in turns."""
 
     def __init__(
-        self, sessions: async_sessionmaker[AsyncSession], instance: str, lease_seconds: float, budget: float
+        self,
+        sessions: async_sessionmaker[AsyncSession],
+        instance: str,
+        lease_seconds: float,
+        budget: float,
+        slice_seconds: float = SLICE_SECONDS,
     ) -> None:
         self.sessions = sessions
         self.instance = instance
         self.lease_seconds = lease_seconds
         self.budget = budget
+        self.slice_seconds = slice_seconds
+        self._served: dict[str, float] = {}
+        """When each player's job last had the worker (by ``time.monotonic``)."""
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._pool: ProcessPoolExecutor | None = None
@@ -118,15 +142,32 @@ class Reviewer:
         )
 
     async def _claim_next(self) -> str | None:
-        """A job nobody holds, now held by this instance; None when there is none."""
+        """A job nobody holds, now held by this instance; None when there is none. Of the oldest
+        jobs, that of the player served least recently (never: first), the oldest of theirs."""
         now = time.time()
         async with self.sessions() as session:
-            query = select(ReviewRow.game_id).where(self._claimable(now)).order_by(ReviewRow.created_at).limit(8)
-            candidates = (await session.execute(query)).scalars().all()
-        for game_id in candidates:
-            if await self._hold(game_id, {"status": "running"}, claim=True):
-                return game_id
+            query = (
+                select(ReviewRow.game_id, ReviewRow.requester)
+                .where(self._claimable(now))
+                .order_by(ReviewRow.created_at)
+                .limit(CANDIDATES)
+            )
+            rows = (await session.execute(query)).all()
+        turns = sorted(range(len(rows)), key=lambda index: (self._served.get(rows[index][1] or "", -1.0), index))
+        for index in turns:
+            if await self._hold(rows[index][0], {"status": "running"}, claim=True):
+                return str(rows[index][0])
         return None
+
+    async def _others_waiting(self, requester: str | None) -> bool:
+        """Whether a job of another player's is waiting for a worker."""
+        async with self.sessions() as session:
+            query = (
+                select(ReviewRow.game_id)
+                .where(self._claimable(time.time()), ReviewRow.requester.is_distinct_from(requester))
+                .limit(1)
+            )
+            return (await session.execute(query)).first() is not None
 
     async def _hold(self, game_id: str, values: dict[str, Any], claim: bool = False) -> bool:
         """Write ``values`` and renew the lease, only while this instance may hold the job."""
@@ -146,18 +187,34 @@ class Reviewer:
             row = await session.get(ReviewRow, game_id)
         if snapshot is None or row is None:
             return
+        try:
+            await self._judge(game_id, snapshot, row)
+        finally:
+            if len(self._served) >= MAX_PLAYERS_KEPT:
+                self._served.clear()  # all are equal again, once in a long while
+            self._served[row.requester or ""] = time.monotonic()
+
+    async def _judge(self, game_id: str, snapshot: store.Snapshot, row: ReviewRow) -> None:
         record_text = record_of(snapshot).to_text()
         verdicts: list[dict[str, Any]] = json.loads(row.moves)
         total = count_decisions(Record.from_text(record_text))
         log.info("review started", extra={"game": game_id, "from": len(verdicts), "total": total})
         try:
             saved = time.monotonic()
+            look = saved + self.slice_seconds  # when to look for another player's job next
             while len(verdicts) < total:
                 first = len(verdicts)
                 verdicts += await self._compute(judge_decisions, record_text, row.budget, first, first + 1)
+                progress = {"done": len(verdicts), "total": total, "moves": json.dumps(verdicts)}
+                if len(verdicts) < total and time.monotonic() >= look:
+                    if await self._others_waiting(row.requester):
+                        handed_on = {**progress, "status": "queued", "worker": None, "lease_until": None}
+                        if await self._hold(game_id, handed_on):
+                            log.info("review handed on", extra={"game": game_id, "done": len(verdicts)})
+                        return
+                    look = time.monotonic() + self.slice_seconds
                 if time.monotonic() - saved >= SAVE_SECONDS or len(verdicts) == total:
                     saved = time.monotonic()
-                    progress = {"done": len(verdicts), "total": total, "moves": json.dumps(verdicts)}
                     if not await self._hold(game_id, progress):
                         return  # another instance took it over: this one stops
             found = await self._compute(list_mistakes, record_text, verdicts)
@@ -213,6 +270,12 @@ async def finished_game(request: Request, game_id: str) -> store.Snapshot:
     return snapshot
 
 
+async def in_flight(session: AsyncSession, requester: str) -> int:
+    """The reviews ``requester`` asked for that are queued or running."""
+    query = select(func.count()).where(ReviewRow.requester == requester, ReviewRow.status.in_(UNFINISHED))
+    return int((await session.execute(query)).scalar_one())
+
+
 def decisions_of(snapshot: store.Snapshot) -> int:
     return sum(event.seat is not None for event in snapshot.events)
 
@@ -227,8 +290,9 @@ async def get_review(game_id: GameId, request: Request) -> dict[str, Any]:
 
 
 @router.post("/games/{game_id}/review")
-async def ask_review(game_id: GameId, _body: Empty, request: Request) -> dict[str, Any]:
-    """Queue the game's review; one already asked for is returned as it stands."""
+async def ask_review(game_id: GameId, _body: Empty, user_id: CallerId, request: Request) -> dict[str, Any]:
+    """Queue the game's review; one already asked for is returned as it stands. A player with
+    ``KASHI_REVIEWS_PER_PLAYER`` reviews queued or running is refused (429) a new one."""
     snapshot = await finished_game(request, game_id)
     hub = hub_of(request)
     reviewer: Reviewer = request.app.state.reviewer
@@ -236,9 +300,12 @@ async def ask_review(game_id: GameId, _body: Empty, request: Request) -> dict[st
     total = decisions_of(snapshot)
     async with hub.sessions() as session:
         if (row := await session.get(ReviewRow, game_id)) is None:
+            limit = hub.settings.reviews_per_player
+            if await in_flight(session, user_id) >= limit:
+                raise refuse("server.too_many_reviews", RETRY_SECONDS, limit=limit)
             row = ReviewRow(
                 game_id=game_id, status="queued", budget=reviewer.budget, done=0, total=total, moves="[]",
-                mistakes="[]", worker=None, lease_until=None, created_at=now, updated_at=now,
+                mistakes="[]", worker=None, lease_until=None, created_at=now, updated_at=now, requester=user_id,
             )  # fmt: skip
             session.add(row)
             try:

@@ -1,4 +1,5 @@
-"""The moves of the seats a bot plays (its own or a stand-in's): one worker job per position."""
+"""The moves of the seats a bot plays (its own or a stand-in's): one worker job per position,
+the job of the game's creator (its share of the bot work, ``bot_workers.FairShares``)."""
 
 from __future__ import annotations
 
@@ -60,6 +61,7 @@ class BotTurns:
             level=level,
             seed=bot_seed(cache.row.seed, version),
             seconds=self.seconds,
+            owner=cache.row.creator_id,
         )
         try:
             move = await self.bots.choose(job)

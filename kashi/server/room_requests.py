@@ -44,12 +44,20 @@ def check_takeback(cache: GameCache, user_id: str | None, version: int) -> Refus
     return reason("server.takeback_nothing")
 
 
+HINT_RETRY_SECONDS = 2
+"""When a player at the limit of hints in flight may ask again: about one hint's thinking."""
+
+
 class Requests:
-    def __init__(self, cache: GameCache, bots: Bots, log: store.EventLog, guard: Guard) -> None:
+    def __init__(
+        self, cache: GameCache, bots: Bots, log: store.EventLog, guard: Guard, hints_per_player: int = 2
+    ) -> None:
         self.cache = cache
         self.bots = bots
         self.log = log
         self.guard = guard
+        self.hints_per_player = hints_per_player
+        """Hints of one player's being thought at once in this process, in all their games."""
         self._hint: tuple[int, asyncio.Future[str]] | None = None
         """The version whose hint is being thought or was thought, and its answer."""
 
@@ -73,7 +81,8 @@ class Requests:
     async def hint(self, user_id: str | None) -> dict[str, Any]:
         """A suggested move for the identity's seat to move with its reasons, thought by a bot
         worker on that seat's view; ``{"reason"}`` where hints are not allowed or it is not the
-        seat's turn. A position's hint is kept, so asking again costs nothing."""
+        seat's turn. A position's hint is kept, so asking again costs nothing; a new one is
+        refused while ``hints_per_player`` of the asker's are being thought (in any game)."""
         cache = self.cache
         async with self.guard.lock:
             mover = cache.game.state.current_player
@@ -83,8 +92,12 @@ class Requests:
                 return {"reason": reason("server.hint_not_your_turn")}
             version = cache.version
             if self._hint is None or self._hint[0] != version:
+                owner = user_id or ""
+                if self.bots.holding(owner, "hint") >= self.hints_per_player:
+                    limit, seconds = self.hints_per_player, HINT_RETRY_SECONDS
+                    return {"reason": reason("server.too_many_hints", limit=limit, seconds=seconds)}
                 record = cache.game.record().to_text()
-                job = BotJob(cache.id, record, mover, level="expert", seed=0, seconds=None, task="hint")
+                job = BotJob(cache.id, record, mover, level="expert", seed=0, seconds=None, task="hint", owner=owner)
                 self._hint = (version, asyncio.ensure_future(self.bots.choose(job)))
             thought = self._hint
         try:

@@ -46,7 +46,7 @@ class Room:
         self.standins = StandIns(self.cache, self.presence, services.log, guard, self.tasks, settings.grace_seconds)
         self.turn_clock = TurnClock(self.cache, self.standins, guard, self.tasks, services.started_at)
         self.moves = Moves(self.cache, self.turn_clock, services.log, services.sessions, guard, self.tasks)
-        self.requests = Requests(self.cache, services.bots, services.log, guard)
+        self.requests = Requests(self.cache, services.bots, services.log, guard, settings.hints_per_player)
         submit = functools.partial(self.moves.submit, BOT)
         self.bot_turns = BotTurns(
             self.cache, services.bots, settings.bot_seconds, self.lock, self.tasks, submit, self.schedule

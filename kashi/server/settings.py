@@ -80,6 +80,12 @@ class Settings:
     """Record uploads (``POST /api/replay``) a minute from one address."""
     replay_max_events: int = 5_000
     """Events of an uploaded record at most (a 100-round game of four has fewer)."""
+    live_games_per_player: int = 20
+    """Games one player may have created and not yet finished (waiting or being played)."""
+    hints_per_player: int = 2
+    """Hints of one player's being thought at once (in all their games, in this process)."""
+    reviews_per_player: int = 2
+    """Reviews one player may have asked for that are still queued or running."""
     password_threads: int = 2
     """Argon2 hashes computed at once, each in a worker thread (64 MiB apiece)."""
     secure_cookies: bool = False
@@ -146,6 +152,9 @@ _READERS: dict[str, tuple[str, type]] = {
     "guests_per_minute": ("KASHI_GUESTS_PER_MINUTE", float),
     "replays_per_minute": ("KASHI_REPLAYS_PER_MINUTE", float),
     "replay_max_events": ("KASHI_REPLAY_MAX_EVENTS", int),
+    "live_games_per_player": ("KASHI_LIVE_GAMES_PER_PLAYER", int),
+    "hints_per_player": ("KASHI_HINTS_PER_PLAYER", int),
+    "reviews_per_player": ("KASHI_REVIEWS_PER_PLAYER", int),
     "password_threads": ("KASHI_PASSWORD_THREADS", int),
     "log_level": ("KASHI_LOG_LEVEL", str),
 }
@@ -164,6 +173,9 @@ _POSITIVE = frozenset(
         "guests_per_minute",
         "replays_per_minute",
         "replay_max_events",
+        "live_games_per_player",
+        "hints_per_player",
+        "reviews_per_player",
         "password_threads",
         "bot_processes",
         "bot_backlog",

@@ -139,6 +139,9 @@ class Workers:
             raise self.answer
         return self.answer
 
+    def holding(self, owner: str, task: str) -> int:
+        return 0
+
 
 async def until(condition: Callable[[], bool], seconds: float = 5.0) -> None:
     """Let the loop turn until ``condition`` holds (failing the test after ``seconds``)."""

@@ -109,7 +109,8 @@ def test_a_restart_takes_up_queued_jobs_and_those_whose_lease_ran_out(
             (held, "running", "a-live-instance", now + 3600),
         ):
             connection.execute(
-                "INSERT INTO reviews VALUES (?, ?, 0.05, 0, 0, '[]', '[]', ?, ?, ?, ?)",
+                "INSERT INTO reviews (game_id, status, budget, done, total, moves, mistakes, worker, lease_until,"
+                " created_at, updated_at) VALUES (?, ?, 0.05, 0, 0, '[]', '[]', ?, ?, ?, ?)",
                 (game_id, status, worker, lease, now, now),
             )
     server = servers(f"sqlite:///{path}", env=QUICK)
