@@ -170,9 +170,7 @@ class Game:
     def for_record(cls, record: Record) -> Game:
         """The game a record starts from, before any of its events."""
         try:
-            players = int(record.header("Players"))
-            seed = int(record.header("Seed"))
-            start = int(record.header("Start"))
+            players, seed, start = (_header_number(record, name) for name in ("Players", "Seed", "Start"))
         except ValueError as error:
             raise RecordError("core.record_json", reason=str(error)) from None
         chosen = variant(record.header("Variant"))
@@ -230,6 +228,17 @@ class Game:
         self.score_log.extend(self.state.score_changes)
         self.events.append(Event(event.seat, str(move)))
         self._chance_line = None
+
+
+MAX_NUMBER_DIGITS = 40
+"""A number header's digits (a seed has at most 39); a longer one is refused before ``int()``."""
+
+
+def _header_number(record: Record, name: str) -> int:
+    text = record.header(name).strip()
+    if len(text) > MAX_NUMBER_DIGITS:
+        raise ValueError(f"header {name} has more than {MAX_NUMBER_DIGITS} digits")
+    return int(text)
 
 
 def format_options(options: dict[str, Any]) -> str:

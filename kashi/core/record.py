@@ -2,6 +2,13 @@
 
 A record replays to the identical final state with no RNG, because every chance outcome is
 written down. See docs/records.md.
+
+Lines end at "\n" alone (a "\r" before it is dropped): ``str.splitlines`` also breaks at
+U+2028, U+2029, U+0085 and other controls, which a player's name once held, and cut its header
+in two. Headers are held to the typed-text rule (``kashi.core.typed_text``) when a record is
+written, so one that rule refuses is never stored; reading is lenient but bounded: a header is
+at most ``MAX_HEADER_CHARS`` characters and a seat number ``MAX_SEAT_DIGITS`` digits, checked
+before anything is converted.
 """
 
 from __future__ import annotations
@@ -12,11 +19,27 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kashi.core.errors import KashiError, RecordError
+from kashi.core.messages import register
+from kashi.core.typed_text import code_point, refused_char
+
+register(
+    {
+        "core.record_header_text": "record header {name} may not hold the character {char}",
+        "core.record_seat": "record line {line} starts with a seat number of more than {digits} digits: {text!r}",
+    }
+)
 
 _HEADER = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
-_MOVE_LINE = re.compile(r"^(\d+) (\S.*)$")
+_HEADER_NAME = re.compile(r"\w{1,40}")
+_MOVE_LINE = re.compile(r"^([0-9]+) (\S.*)$")
 MAX_RECORD_CHARS = 2_000_000
 """Records longer than this are refused before parsing (a 100-round Azul game is ~20 kB)."""
+MAX_HEADER_CHARS = 1_000
+"""A header's value: a name is at most 40 characters, the longest options some 200."""
+MAX_SEAT_DIGITS = 3
+"""A move line's seat number; ``int()`` is never asked to convert a longer one."""
+SHOWN_CHARS = 80
+"""How much of a refused line an error quotes."""
 
 
 @dataclass(slots=True)
@@ -42,6 +65,13 @@ class Record:
 
     # -- text ----------------------------------------------------------------------------
     def to_text(self) -> str:
+        """The text form; a header the typed-text rule refuses raises ``RecordError``."""
+        for number, (name, value) in enumerate(self.headers.items(), start=1):
+            if not _HEADER_NAME.fullmatch(name) or len(value) > MAX_HEADER_CHARS:
+                raise RecordError("core.record_header", line=number, text=_shown(f'[{name} "{value}"]'))
+            refused = refused_char(value)
+            if refused is not None:
+                raise RecordError("core.record_header_text", name=name, char=code_point(refused))
         lines = [f'[{name} "{_escape(value)}"]' for name, value in self.headers.items()]
         lines.append("")
         lines.extend(event.line() for event in self.events)
@@ -51,20 +81,20 @@ class Record:
     def from_text(cls, text: str) -> Record:
         _check_size(len(text))
         record = cls()
-        for number, raw in enumerate(text.splitlines(), start=1):
+        for number, raw in enumerate(text.split("\n"), start=1):
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
             if line.startswith("["):
-                if record.events:
-                    raise RecordError("core.record_header", line=number, text=line)
-                match = _HEADER.match(line)
-                if match is None:
-                    raise RecordError("core.record_header", line=number, text=line)
+                match = _HEADER.match(line) if len(line) <= MAX_HEADER_CHARS + 50 else None
+                if record.events or match is None or len(match.group(2)) > MAX_HEADER_CHARS:
+                    raise RecordError("core.record_header", line=number, text=_shown(line))
                 record.headers[match.group(1)] = _unescape(match.group(2))
                 continue
             move = _MOVE_LINE.match(line)
             if move:
+                if len(move.group(1)) > MAX_SEAT_DIGITS:
+                    raise RecordError("core.record_seat", line=number, digits=MAX_SEAT_DIGITS, text=_shown(line))
                 record.events.append(Event(int(move.group(1)), move.group(2)))
             else:
                 record.events.append(Event(None, line))
@@ -122,6 +152,11 @@ def _event_from_json(item: Any) -> Event:
 def _check_size(size: int) -> None:
     if size > MAX_RECORD_CHARS:
         raise RecordError("core.record_json", reason=f"record of {size} characters is too long")
+
+
+def _shown(line: str) -> str:
+    """A line as an error quotes it: its start, if it is long."""
+    return line if len(line) <= SHOWN_CHARS else f"{line[:SHOWN_CHARS]}…"
 
 
 def _escape(value: str) -> str:
