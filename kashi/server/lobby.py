@@ -6,6 +6,7 @@ it and catch up from the database.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import time
@@ -27,8 +28,8 @@ from kashi.server.lesson_data import has_lessons
 from kashi.server.limits import refuse
 from kashi.server.messages import reason
 from kashi.server.models import EventRow, GameRow, SeatRow, User
-from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Empty, SeatSpec
-from kashi.server.seating import new_invite
+from kashi.server.schemas import BotLevel, ClockSpec, CreateGame, Rematch, SeatSpec
+from kashi.server.seating import accept_offer, expire_if_due, new_invite
 from kashi.server.seeds import seed_for
 from kashi.server.visibility import annotate
 from kashi.web import has_file, has_table
@@ -56,6 +57,7 @@ def game_json(row: GameRow, seats: list[store.SeatState], event_count: int | Non
         "result": row.result,
         "created_at": row.created_at,
         "finished_at": row.finished_at,
+        "expires_at": row.expires_at,
         "rematch_of": row.rematch_of,
         "rematch": row.rematch_id,
         "seats": [seat.to_json() for seat in seats],
@@ -114,10 +116,17 @@ async def _check_live_games(session: AsyncSession, creator: str, limit: int) -> 
 
 
 async def _create(
-    hub: Hub, session: AsyncSession, body: CreateGame, creator: str, users: dict[int, str], rematch_of: str = ""
+    hub: Hub,
+    session: AsyncSession,
+    body: CreateGame,
+    creator: str,
+    users: dict[int, str],
+    rematch_of: str = "",
+    offers: dict[int, str] | None = None,
 ) -> dict[str, Any]:
     """Insert a game, its seats and the chance lines of its setup; return it with an invite for
-    each person seat nobody holds yet."""
+    each person seat nobody holds yet, save the seats ``offers`` holds for their players."""
+    offers = offers or {}
     players = len(body.seats)
     seed, seeded = seed_for(body)
     try:
@@ -130,7 +139,8 @@ async def _create(
     now = time.time()
     clock = Clock(body.clock.kind, body.clock.seconds, body.clock.increment)
     holders = {seat: creator for seat, spec in enumerate(body.seats) if spec.kind == "me"} | users
-    open_seats = [seat for seat, spec in enumerate(body.seats) if spec.kind != "bot" and seat not in holders]
+    waiting = [seat for seat, spec in enumerate(body.seats) if spec.kind != "bot" and seat not in holders]
+    open_seats = [seat for seat in waiting if seat not in offers]
     row = GameRow(
         id=game_id,
         variant=chosen.name,
@@ -141,7 +151,7 @@ async def _create(
         rated=body.rated,
         start=game.start,
         date=game.date,
-        status="waiting" if open_seats else "active",
+        status="waiting" if waiting else "active",
         public=body.public,
         clock=clock.dumps(),
         absent_bot=body.absent_bot or hub.settings.absent_bot,
@@ -150,6 +160,7 @@ async def _create(
         creator_id=creator,
         rematch_of=rematch_of or None,
         created_at=now,
+        expires_at=now + hub.settings.rematch_seconds if offers else None,
     )
     session.add(row)
     await session.flush()
@@ -169,6 +180,7 @@ async def _create(
                 token_hash=digest,
                 standin=False,
                 clock_ms=clock.initial_ms(),
+                offered_to=offers.get(seat),
             )
         )
     setup = Game.for_record(game.record()).state
@@ -186,7 +198,7 @@ async def open_games(request: Request) -> list[dict[str, Any]]:
         rows = (
             await session.execute(
                 select(GameRow)
-                .where(GameRow.public.is_(True), GameRow.status == "waiting")
+                .where(GameRow.public.is_(True), GameRow.status == "waiting", GameRow.expires_at.is_(None))
                 .order_by(GameRow.created_at.desc())
                 .limit(100)
             )
@@ -196,15 +208,23 @@ async def open_games(request: Request) -> list[dict[str, Any]]:
 
 @router.get("/games/{game_id}")
 async def game_info(game_id: str, request: Request) -> dict[str, Any]:
-    snapshot = await store.load(hub_of(request).sessions, game_id)
+    hub = hub_of(request)
+    snapshot = await store.load(hub.sessions, game_id)
     if snapshot is None:
         raise HTTPException(404, reason("server.no_game", game=game_id))
+    expires_at = snapshot.row.expires_at
+    if expires_at is not None and expires_at < time.time() and await expire_if_due(hub, game_id):
+        return await game_info(game_id, request)
     return game_json(snapshot.row, snapshot.seats, len(snapshot.events))
 
 
 @router.post("/games/{game_id}/rematch", status_code=201)
-async def rematch(game_id: str, _body: Empty, user_id: CallerId, request: Request) -> dict[str, Any]:
-    """A new game with the same seats (the next seat starts); asked twice, the same game."""
+async def rematch(game_id: str, body: Rematch, user_id: CallerId, request: Request) -> dict[str, Any]:
+    """Offer a finished game's players another (the next seat starts): the caller's seats are
+    theirs, bots keep their levels, and every other person seat is held for its player until
+    they accept it (``/accept``); a decline or the offer's end seats nobody. The old game's
+    table hears of the offer. Asked again, the same game; asked by a player it is offered to,
+    their acceptance."""
     hub = hub_of(request)
     async with hub.sessions() as session, session.begin():
         row = await session.get(GameRow, game_id, with_for_update=True)
@@ -215,34 +235,55 @@ async def rematch(game_id: str, _body: Empty, user_id: CallerId, request: Reques
             raise HTTPException(403, reason("server.no_seat"))
         if row.status != "finished":
             raise HTTPException(409, reason("server.bad_message", detail="only a finished game has a rematch"))
-        if row.rematch_id is not None:
-            again = await store.load(hub.sessions, row.rematch_id)
-            assert again is not None
-            return {"game": game_json(again.row, again.seats, len(again.events)), "invites": []}
-        body = CreateGame(
-            variant=row.variant,
-            seats=[_same_seat(seat) for seat in seats],
-            options=store.options_of(row),
-            clock=ClockSpec.model_validate(Clock.loads(row.clock).to_json()),
-            public=row.public,
-            absent_bot=cast(BotLevel, row.absent_bot),
-            start=(row.start + 1) % row.players,
-            rated=row.rated,
-        )
-        users = {seat.seat: seat.user_id for seat in seats if seat.user_id is not None}
-        created = await _create(hub, session, body, row.creator_id, users, rematch_of=game_id)
-        claimed = cast(
-            CursorResult[Any],
-            await session.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id, GameRow.rematch_id.is_(None))
-                .values(rematch_id=created["game"]["id"])
-            ),
-        )
-        if claimed.rowcount != 1:
-            raise HTTPException(409, reason("server.bad_message", detail="a rematch was just created; ask again"))
-    await hub.changed(created["game"]["id"])
-    return created
+        rated = row.rated if body.rated is None else body.rated
+        offer_id = row.rematch_id
+        created = None
+        if offer_id is None:
+            created = await _offer(hub, session, row, seats, user_id, rated)
+            offer_id = created["game"]["id"]
+            claimed = cast(
+                CursorResult[Any],
+                await session.execute(
+                    update(GameRow)
+                    .where(GameRow.id == game_id, GameRow.rematch_id.is_(None))
+                    .values(rematch_id=offer_id, version=GameRow.version + 1)
+                ),
+            )
+            if claimed.rowcount != 1:
+                raise HTTPException(409, reason("server.bad_message", detail="a rematch was just created; ask again"))
+    if created is not None:
+        await hub.changed(offer_id)
+        await hub.changed(game_id)  # the old table shows the offer
+        return created
+    await expire_if_due(hub, offer_id)
+    with contextlib.suppress(HTTPException):  # not offered to the caller, or over: the game as it is
+        await accept_offer(hub, offer_id, user_id, rated)
+    again = await store.load(hub.sessions, offer_id)
+    assert again is not None
+    return {"game": game_json(again.row, again.seats, len(again.events)), "invites": []}
+
+
+async def _offer(
+    hub: Hub, session: AsyncSession, row: GameRow, seats: list[store.SeatState], user_id: str, rated: bool
+) -> dict[str, Any]:
+    """The rematch game: the offerer's seats theirs, the other players' held for them."""
+    body = CreateGame(
+        variant=row.variant,
+        seats=[_same_seat(seat) for seat in seats],
+        options=store.options_of(row),
+        clock=ClockSpec.model_validate(Clock.loads(row.clock).to_json()),
+        public=row.public,
+        absent_bot=cast(BotLevel, row.absent_bot),
+        start=(row.start + 1) % row.players,
+        rated=rated,
+    )
+    mine = {seat.seat: user_id for seat in seats if seat.user_id == user_id}
+    offers = {
+        seat.seat: seat.user_id
+        for seat in seats
+        if seat.kind == "person" and seat.user_id is not None and seat.user_id != user_id
+    }
+    return await _create(hub, session, body, user_id, mine, rematch_of=row.id, offers=offers)
 
 
 def _same_seat(seat: store.SeatState) -> SeatSpec:

@@ -29,6 +29,8 @@ register(
         "server.takeback_hidden": "a takeback cannot go past a chance event or a reveal of hidden information",
         "server.seed_not_allowed": "a seed may be chosen only for a game whose seats are all yours or bots",
         "server.invite_void": "this invite link has been used or replaced: ask the game's creator for a new one",
+        "server.not_offered": "no seat of this game is offered to you",
+        "server.offer_over": "this rematch offer is over ({why}): nobody more is seated",
         "server.not_finite": "{number} is not a finite number: JSON allows only finite numbers",
         "server.login_throttled": "too many sign-in attempts: try again in {seconds} seconds",
         "server.guests_throttled": "too many new players from this address: try again in {seconds} seconds",

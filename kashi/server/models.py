@@ -91,6 +91,8 @@ class GameRow(Base):
     rematch_id: Mapped[str | None] = mapped_column(String(32))
     created_at: Mapped[float] = mapped_column(Float, index=True)
     finished_at: Mapped[float | None] = mapped_column(Float)
+    expires_at: Mapped[float | None] = mapped_column(Float, default=None)
+    """A rematch offer's end: a game still waiting then is abandoned (None: no offer)."""
 
 
 class SeatRow(Base):
@@ -108,6 +110,12 @@ class SeatRow(Base):
     """True while a bot plays for an absent or timed-out person."""
     clock_ms: Mapped[int | None] = mapped_column(BigInteger)
     """Fischer clocks: the time left at the start of the seat's turn."""
+    offered_to: Mapped[str | None] = mapped_column(String(32), default=None)
+    """A rematch's seat held for its player (a user id) until they accept it: nobody else may
+    take it, and it is nobody's until then."""
+    connected: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The seat's holder has opened the game at least once (said hello on its socket): a
+    stand-in plays a rated game only for someone who has."""
 
 
 class EventRow(Base):

@@ -57,9 +57,10 @@ def subject_of(seat: store.SeatState) -> str | None:
 
 def is_rated(row: GameRow, seats: Sequence[store.SeatState]) -> bool:
     """Whether the game counts for ratings, as far as its seats are known (an open seat will
-    be someone's: it counts as an identity of its own until it is taken)."""
+    be someone's: it counts as an identity of its own until it is taken); an abandoned game
+    never does."""
     identities = {subject_of(seat) or f"open seat {seat.seat}" for seat in seats}
-    return row.rated and not row.seeded and len(identities) >= 2
+    return row.rated and not row.seeded and row.status != "abandoned" and len(identities) >= 2
 
 
 def sides_of(seats: Sequence[store.SeatState], outcome: Outcome) -> list[Side]:

@@ -93,6 +93,11 @@ class GameCache:
             self.seats[seat] = replace(self.seats[seat], **changes)
         self.last_stamp = stamp
 
+    def mark_connected(self, seats: set[int]) -> None:
+        """The seats' holder has opened the game (stored already)."""
+        for seat in seats:
+            self.seats[seat] = replace(self.seats[seat], connected=True)
+
     def owned(self, user_id: str | None) -> set[int]:
         """The seats bound to an identity (no token or link ever gives one)."""
         return {

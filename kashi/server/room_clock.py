@@ -64,5 +64,5 @@ class TurnClock:
             if cache.version != version or cache.status != "active" or cache.bot_controls(seat):
                 return
             log.info("time out: a bot takes the seat", extra={"game": cache.id, "seat": seat})
-            await self.standins.set_standin([seat], True)
+            await self.standins.take_over(seat)
             self.guard.announce()

@@ -1,9 +1,13 @@
 """Stand-ins: a bot takes the seat of a player gone longer than the grace period (or out of time,
-see ``room_clock``), and hands it back when the player returns."""
+see ``room_clock``), and hands it back when the player returns.
+
+A stand-in never plays a rated game for someone who never opened it (a seat taken through the
+lobby alone): that game is abandoned instead, and counts for nobody."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from typing import Any
 
@@ -62,8 +66,22 @@ class StandIns:
             if self.cache.status != "active" or info.standin or info.kind != "person" or self.presence.is_present(seat):
                 return
             log.info("absent: a bot takes the seat", extra={"game": self.cache.id, "seat": seat})
-            await self.set_standin([seat], True)
+            await self.take_over(seat)
             self.guard.announce()
+
+    async def take_over(self, seat: int) -> None:
+        """A bot takes the seat, or, in a rated game whose holder of the seat never opened it,
+        the game is abandoned: nobody is played for, or rated, without having joined."""
+        cache = self.cache
+        if not cache.rated or await store.ever_connected(cache.sessions, cache.id, seat):
+            await self.set_standin([seat], True)
+            return
+        log.info("never joined: the rated game is abandoned", extra={"game": cache.id, "seat": seat})
+        values = {"status": "abandoned", "result": f"seat {seat} never joined", "finished_at": time.time()}
+        with contextlib.suppress(store.Conflict):  # another change came first: the caller decides again
+            await self.log.commit(cache.id, cache.version, values)
+        await cache.reload()
+        self.cancel_all()
 
     async def hand_back(self, owned: set[int]) -> bool:
         """Give the seats a stand-in holds back to their returning player; a write that meets

@@ -58,6 +58,7 @@ def state_message(
         "rated": cache.rated,
         "hints": cache.hints_allowed(user_id),
         "clock": clock,
+        "rematch": cache.row.rematch_id,
     }
 
 

@@ -19,6 +19,7 @@ from kashi.server.room_cache import GameCache
 from kashi.server.room_clock import TurnClock
 from kashi.server.room_guard import Guard
 from kashi.server.room_moves import BOT, Moves
+from kashi.server.room_offers import OfferTimer
 from kashi.server.room_presence import Presence
 from kashi.server.room_requests import Requests
 from kashi.server.room_services import RoomServices
@@ -47,6 +48,7 @@ class Room:
         self.turn_clock = TurnClock(self.cache, self.standins, guard, self.tasks, services.started_at)
         self.moves = Moves(self.cache, self.turn_clock, services.log, services.sessions, guard, self.tasks)
         self.requests = Requests(self.cache, services.bots, services.log, guard, settings.hints_per_player)
+        self.offer = OfferTimer(self.cache, guard, self.tasks)
         submit = functools.partial(self.moves.submit, BOT)
         self.bot_turns = BotTurns(
             self.cache, services.bots, settings.bot_seconds, self.lock, self.tasks, submit, self.schedule
@@ -97,6 +99,9 @@ class Room:
             await self._refresh()
             self.connections.add(connection)
             owned = self.cache.owned(connection.user_id)
+            if connection.user_id is not None and not all(self.cache.seats[seat].connected for seat in owned):
+                await store.mark_connected(self.cache.sessions, self.id, connection.user_id)
+                self.cache.mark_connected(owned)
             arriving = owned - connection.counted
             self.presence.arrive(arriving)
             for seat in arriving:
@@ -105,6 +110,7 @@ class Room:
                 self.tasks.spawn(self.presence.share(self.version))
             connection.counted |= owned
             connection.seen = last_event
+            self.offer.start()
             if self.status == "active" and await self.standins.hand_back(owned):
                 self._announce()
             else:
@@ -115,6 +121,8 @@ class Room:
             if connection not in self.connections:
                 return
             self.connections.discard(connection)
+            if not self.connections:
+                self.offer.cancel()  # nobody waits at the table: the lobby ends the offer when asked
             self.presence.leave(connection.counted)
             for seat in connection.counted:
                 if self.owner and not self.presence.is_present(seat):
@@ -125,6 +133,8 @@ class Room:
     def schedule(self) -> None:
         """Start what the game waits for: the bot's move, the clock, absence timers (owner only)."""
         cache = self.cache
+        if cache.status != "waiting":
+            self.offer.cancel()
         if cache.status != "active" or not self.owner:
             self.turn_clock.cancel()
             return

@@ -47,7 +47,9 @@ class CreateGame(_Body):
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=30)
     clock: ClockSpec = Field(default_factory=ClockSpec)
-    public: bool = True
+    public: bool = False
+    """Listed in the lobby, where anyone may take an open seat; by default a game is unlisted,
+    and only its invite links seat anyone."""
     absent_bot: BotLevel | None = None
     """The level that stands in for an absent player (default: the server's setting)."""
     seed: int | None = Field(default=None, ge=0, lt=2**48)
@@ -59,10 +61,27 @@ class CreateGame(_Body):
 
 class JoinByToken(_Body):
     token: str = Field(min_length=1, max_length=200)
+    rated: bool | None = None
+    """The joiner chooses rated play: a rated game stays rated only if every person who joins
+    says ``true`` (a join without it makes the game casual)."""
 
 
 class JoinOpenSeat(_Body):
     seat: int = Field(ge=0, lt=8)
+    rated: bool | None = None
+
+
+class Accept(_Body):
+    """Take the seats a rematch offer holds for you; ``rated`` as in a join."""
+
+    rated: bool | None = None
+
+
+class Rematch(_Body):
+    """Offer another game to a finished game's players; ``rated`` defaults to the finished
+    game's choice."""
+
+    rated: bool | None = None
 
 
 MAX_UPLOAD_CHARS = 100_000

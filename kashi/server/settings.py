@@ -66,6 +66,8 @@ class Settings:
     newest are dropped (the client is told once per run) and the socket stays open."""
     hello_seconds: float = 10.0
     """A socket that has not said hello this long after opening is closed."""
+    rematch_seconds: float = 300.0
+    """A rematch offer nobody has answered this long is abandoned."""
     sockets_per_address: int = 100
     sockets: int = 10_000
     """Open game sockets at most, from one address and in all, in this process."""
@@ -144,6 +146,7 @@ _READERS: dict[str, tuple[str, type]] = {
     "rate_burst": ("KASHI_RATE_BURST", int),
     "rate_queue": ("KASHI_RATE_QUEUE", int),
     "hello_seconds": ("KASHI_HELLO_SECONDS", float),
+    "rematch_seconds": ("KASHI_REMATCH_SECONDS", float),
     "sockets_per_address": ("KASHI_SOCKETS_PER_ADDRESS", int),
     "sockets": ("KASHI_SOCKETS", int),
     "max_body_bytes": ("KASHI_MAX_BODY_BYTES", int),
@@ -165,6 +168,7 @@ _POSITIVE = frozenset(
         "rate_burst",
         "rate_queue",
         "hello_seconds",
+        "rematch_seconds",
         "sockets_per_address",
         "sockets",
         "max_body_bytes",

@@ -40,6 +40,10 @@ class SeatState:
     name: str
     standin: bool
     clock_ms: int | None
+    offered: bool = False
+    """Held for its player by a rematch offer they have not accepted yet."""
+    connected: bool = False
+    """Its holder has opened the game at least once (as this process last read it)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -49,6 +53,7 @@ class SeatState:
             "name": self.name,
             "taken": self.kind == "bot" or self.user_id is not None,
             "standin": self.standin,
+            "offered": self.offered,
         }
 
 
@@ -93,10 +98,56 @@ async def seats_of(session: AsyncSession, game_id: str) -> list[SeatState]:
     )
     return [
         SeatState(
-            seat.seat, seat.kind, seat.bot_level, seat.user_id, seat_name(seat, user), seat.standin, seat.clock_ms
+            seat.seat,
+            seat.kind,
+            seat.bot_level,
+            seat.user_id,
+            seat_name(seat, user),
+            seat.standin,
+            seat.clock_ms,
+            seat.offered_to is not None,
+            seat.connected,
         )
         for seat, user in (await session.execute(query)).all()
     ]
+
+
+async def end_offer(session: AsyncSession, game_id: str, why: str, expired_by: float | None = None) -> bool:
+    """Abandon a rematch offer still waiting (only one past ``expired_by``, if given): nobody
+    who had not accepted is seated, and the game never starts. False if it was not waiting."""
+    now = time.time()
+    chosen = [GameRow.id == game_id, GameRow.status == "waiting", GameRow.expires_at.is_not(None)]
+    if expired_by is not None:
+        chosen.append(GameRow.expires_at < expired_by)
+    ended = (
+        update(GameRow)
+        .where(*chosen)
+        .values(status="abandoned", result=why, finished_at=now, expires_at=None, version=GameRow.version + 1)
+    )
+    if (await session.execute(ended)).rowcount != 1:  # type: ignore[attr-defined]
+        return False
+    await session.execute(update(SeatRow).where(SeatRow.game_id == game_id).values(offered_to=None, token_hash=None))
+    return True
+
+
+async def expire_offer(sessions: async_sessionmaker[AsyncSession], game_id: str) -> bool:
+    """End the game's rematch offer if its time has run out; True if this call ended it."""
+    async with sessions() as session, session.begin():
+        return await end_offer(session, game_id, "expired", expired_by=time.time())
+
+
+async def mark_connected(sessions: async_sessionmaker[AsyncSession], game_id: str, user_id: str) -> None:
+    """The user's seats of the game have been opened (no version: nothing of the game changes)."""
+    async with sessions() as session, session.begin():
+        chosen = SeatRow.game_id == game_id, SeatRow.user_id == user_id, SeatRow.connected.is_(False)
+        await session.execute(update(SeatRow).where(*chosen).values(connected=True))
+
+
+async def ever_connected(sessions: async_sessionmaker[AsyncSession], game_id: str, seat: int) -> bool:
+    """Whether the seat's holder has opened the game, on any instance (read from the database)."""
+    async with sessions() as session:
+        query = select(SeatRow.connected).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+        return bool(await session.scalar(query))
 
 
 async def current_version(sessions: async_sessionmaker[AsyncSession], game_id: str) -> int | None:

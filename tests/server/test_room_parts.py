@@ -83,6 +83,9 @@ class StandInsSeen:
         self.taken.append((seats, standin))
         return True
 
+    async def take_over(self, seat: int) -> None:
+        await self.set_standin([seat], True)
+
 
 def test_the_deadline_counts_from_the_servers_start_when_it_came_after_the_turns() -> None:
     cache = cache_of(snapshot_of(played(0), [person(0, "ann"), bot(1)], clock=Clock("move", 30)))

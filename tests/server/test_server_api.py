@@ -29,7 +29,8 @@ def test_guest_identity_names_accounts_and_login(shared_server: ServerProcess) -
 
 def test_lobby_create_list_join_leave_and_forged_invites(shared_server: ServerProcess) -> None:
     host = http(shared_server)
-    created = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}, {"kind": "bot", "level": "medium"}])
+    seats = [{"kind": "me"}, {"kind": "person"}, {"kind": "bot", "level": "medium"}]
+    created = create_game(host, "azul", seats, public=True)
     game_id = created["game"]["id"]
     assert [invite["seat"] for invite in created["invites"]] == [1], "links only for the seats to hand over"
     assert game_id in [game["id"] for game in httpx.get(f"{shared_server.url}/api/games").json()]
@@ -42,7 +43,7 @@ def test_lobby_create_list_join_leave_and_forged_invites(shared_server: ServerPr
     assert guest.post("/api/join", json={"token": token}).json() == {"game": game_id, "seat": 1}
     assert host.get(f"/api/games/{game_id}").json()["status"] == "active"
     assert guest.post(f"/api/games/{game_id}/leave", json={}).status_code == 409, "too late once started"
-    waiting = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}, {"kind": "person"}])
+    waiting = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}, {"kind": "person"}], public=True)
     waiting_id = waiting["game"]["id"]
     assert guest.post(f"/api/games/{waiting_id}/join", json={"seat": 1}).status_code == 200
     assert guest.post(f"/api/games/{waiting_id}/leave", json={}).json()["left"] == 1

@@ -86,7 +86,7 @@ def play_to_the_end(server: ServerProcess, client: httpx.Client, game_id: str) -
 
 
 def bot_game(client: httpx.Client, seats: list[dict[str, Any]], **extra: Any) -> str:
-    game_id: str = create_game(client, "azul-quick", seats, **extra)["game"]["id"]
+    game_id: str = create_game(client, "azul-quick", seats, **{"public": True, **extra})["game"]["id"]
     return game_id
 
 
@@ -110,7 +110,7 @@ def test_a_rated_game_against_a_bot_moves_both_ratings_by_glicko2(
     server = servers(database)
     host = http(server)
     me = host.get("/api/me").json()["id"]
-    created = create_game(host, "azul-quick", [{"kind": "me"}, {"kind": "bot", "level": "easy"}])["game"]
+    created = create_game(host, "azul-quick", [{"kind": "me"}, {"kind": "bot", "level": "easy"}], public=True)["game"]
     assert created["rated"] is True and created["seeded"] is False
     play_to_the_end(server, host, created["id"])
     ranks = outcome_of(host, created["id"])["ranks"]
