@@ -4,11 +4,13 @@ names, registration and login.
 Reading creates nothing: a first visit gets a signed id in its cookie, and the guest row is
 written only when the caller does something that needs it (creating or joining a game, a name,
 an account), at most ``guests_per_minute`` a minute from one address. Passwords are checked
-in worker threads, at most so many attempts a minute per account and per address.
+in worker threads, at most so many attempts a minute per account from one address and per
+address (wrong passwords from elsewhere never lock an account's owner out).
 """
 
 from __future__ import annotations
 
+import ipaddress
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
@@ -17,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.hub import Hub
 from kashi.server.identity import COOKIE, COOKIE_MAX_AGE, guest, new_user_id, user_by_name
-from kashi.server.limits import address_of, guards_of, spend_or_refuse
+from kashi.server.limits import Guards, Throttle, address_of, guards_of, spend_or_refuse
 from kashi.server.messages import reason
 from kashi.server.models import User
 from kashi.server.passwords import Passwords
@@ -83,6 +85,28 @@ async def current_user(request: Request, user_id: CallerId) -> User:
 CurrentUser = Annotated[User, Depends(current_user)]
 
 
+def source_of(connection: Request) -> str:
+    """Where a sign-in attempt comes from, as the login throttles count it: the peer's address,
+    an IPv6 one by its /64 network (one host is commonly given the whole of it)."""
+    address = address_of(connection)
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+    return address
+
+
+def login_attempts(guards: Guards, username: str, source: str) -> list[tuple[Throttle, str]]:
+    """The throttles a sign-in attempt spends from: the account's from this source, and the
+    source's. Counting an account's attempts per source means wrong passwords sent from
+    elsewhere cannot lock its owner out, while each source's guessing stays throttled."""
+    return [(guards.login_accounts, f"{username.lower()} {source}"), (guards.login_addresses, source)]
+
+
 @router.get("/me")
 async def me(user_id: CallerId, request: Request) -> dict[str, Any]:
     async with hub_of(request).sessions() as session:
@@ -111,7 +135,7 @@ async def register(body: Credentials, user: CurrentUser, request: Request) -> di
     async with hub.sessions() as session:
         if await user_by_name(session, body.username) is not None:
             raise taken
-    spend_or_refuse([(guards_of(request).login_addresses, address_of(request))], "server.login_throttled")
+    spend_or_refuse([(guards_of(request).login_addresses, source_of(request))], "server.login_throttled")
     password_hash = await passwords_of(request).hash(body.password)
     async with hub.sessions() as session:
         stored = await session.get(User, user.id)
@@ -129,11 +153,9 @@ async def register(body: Credentials, user: CurrentUser, request: Request) -> di
 
 @router.post("/account/login")
 async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-    """Sign in; every attempt counts against the account and the address."""
+    """Sign in; every attempt counts against the account from this address, and the address."""
     hub = hub_of(request)
-    guards = guards_of(request)
-    attempts = [(guards.login_accounts, body.username.lower()), (guards.login_addresses, address_of(request))]
-    spend_or_refuse(attempts, "server.login_throttled")
+    spend_or_refuse(login_attempts(guards_of(request), body.username, source_of(request)), "server.login_throttled")
     async with hub.sessions() as session:
         user = await user_by_name(session, body.username)
     if (

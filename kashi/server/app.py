@@ -11,6 +11,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import text
+from starlette.types import ASGIApp
 
 from kashi.server import accounts, archive, lessons, lobby, ratings, realtime, reviews, seating, standings, store
 from kashi.server.bot_workers import make_bots
@@ -28,6 +29,7 @@ from kashi.server.security import EdgeMiddleware
 from kashi.server.settings import Settings
 from kashi.server.static_files import client_site
 from kashi.server.translations import router as translations_router
+from kashi.server.typed_text import HANDLERS
 
 PAGES = (
     "/",
@@ -52,6 +54,18 @@ def quieter_collections() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(50_000, 20, 100)
+
+
+def edge_outside(app: FastAPI) -> None:
+    """Put the edge (``kashi.server.security``) outside everything FastAPI builds, its body
+    limit and error pages included, so its caps come first and every answer, a 413 or a 500
+    too, carries the security headers."""
+    inner = app.build_middleware_stack
+
+    def build() -> ASGIApp:
+        return EdgeMiddleware(inner())
+
+    app.build_middleware_stack = build  # type: ignore[method-assign]
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -104,11 +118,12 @@ def create_app(settings: Settings) -> FastAPI:
         summary="Azul, Azul Duel and Ingenious: lobby and realtime play",
         lifespan=lifespan,
         max_body_size=settings.max_body_bytes,
+        exception_handlers=HANDLERS,
     )
     app.state.guards = Guards(settings)
     app.state.passwords = Passwords(settings.password_threads)
-    app.add_middleware(DynamicCompression)  # inside the edge's, which hands on answers in pieces
-    app.add_middleware(EdgeMiddleware)
+    app.add_middleware(DynamicCompression)
+    edge_outside(app)
     app.include_router(accounts.router)
     app.include_router(lobby.router)
     app.include_router(seating.router)

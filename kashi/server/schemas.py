@@ -1,12 +1,15 @@
-"""Request bodies of the HTTP API, validated by Pydantic so bad input gets a clear 422."""
+"""Request bodies of the HTTP API, validated by Pydantic so bad input gets a clear 422.
+
+Every field a person types is held to the typed-text rule (``kashi.server.typed_text``)."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from kashi.bots import LEVELS
+from kashi.server.typed_text import rule
 
 BotLevel = Literal["easy", "medium", "hard", "expert"]
 assert set(BotLevel.__args__) == set(LEVELS)  # type: ignore[attr-defined]
@@ -14,6 +17,18 @@ assert set(BotLevel.__args__) == set(LEVELS)  # type: ignore[attr-defined]
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+VariantName = Annotated[str, rule("variant", 40), Field(min_length=1, max_length=40)]
+OptionName = Annotated[str, rule("option", 40), Field(min_length=1, max_length=40)]
+OptionText = Annotated[str, rule("option", 40), Field(max_length=40)]
+Token = Annotated[str, rule("token", 200), Field(min_length=1, max_length=200)]
+DisplayName = Annotated[
+    str, rule("display_name", 40, name=True), Field(min_length=1, max_length=40, pattern=r"^[^<>]+$")
+]
+Username = Annotated[str, rule("username", 40), Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")]
+Password = Annotated[str, rule("password", 200, 800), Field(min_length=8, max_length=200)]
+Move = Annotated[str, rule("move", 100), Field(min_length=1, max_length=100)]
 
 
 class SeatSpec(_Body):
@@ -43,9 +58,9 @@ class ClockSpec(_Body):
 
 
 class CreateGame(_Body):
-    variant: str = Field(min_length=1, max_length=40)
+    variant: VariantName
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
-    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=30)
+    options: dict[OptionName, bool | int | OptionText] = Field(default_factory=dict, max_length=30)
     clock: ClockSpec = Field(default_factory=ClockSpec)
     public: bool = False
     """Listed in the lobby, where anyone may take an open seat; by default a game is unlisted,
@@ -60,7 +75,7 @@ class CreateGame(_Body):
 
 
 class JoinByToken(_Body):
-    token: str = Field(min_length=1, max_length=200)
+    token: Token
     rated: bool | None = None
     """The joiner chooses rated play: a rated game stays rated only if every person who joins
     says ``true`` (a join without it makes the game casual)."""
@@ -99,12 +114,14 @@ class Empty(_Body):
 
 
 class Rename(_Body):
-    display_name: str = Field(min_length=1, max_length=40, pattern=r"^[^\x00-\x1f<>]+$")
+    display_name: DisplayName
+    """Stripped of surrounding spaces; not only spaces; no label the page shows for a seat."""
 
 
 class Credentials(_Body):
-    username: str = Field(min_length=3, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$")
-    password: str = Field(min_length=8, max_length=200)
+    username: Username
+    password: Password
+    """NFC (as RFC 8265 has passwords compared), spaces kept."""
 
 
 def user_json(user: Any) -> dict[str, Any]:
@@ -119,4 +136,4 @@ def user_json(user: Any) -> dict[str, Any]:
 class LessonTry(_Body):
     """A learner's move in a lesson, in the rules' notation."""
 
-    move: str = Field(min_length=1, max_length=100)
+    move: Move

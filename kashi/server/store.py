@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from kashi.core.game import format_options
 from kashi.core.record import Event, Record
+from kashi.core.typed_text import scrub
 from kashi.server.models import EventRow, GameRow, SeatRow, TakebackRow, User
 
 
@@ -67,9 +68,11 @@ class Snapshot:
 
 
 def seat_name(seat: SeatRow, user: User | None) -> str:
+    """The seat's name as records and answers give it; a name stored before the typed-text rule
+    is shown without the characters it refuses, so the game's record can still be written."""
     if seat.kind == "bot":
         return f"Bot ({seat.bot_level})"
-    return user.display_name if user is not None else "Open seat"
+    return scrub(user.display_name) if user is not None else "Open seat"
 
 
 async def load(sessions: async_sessionmaker[AsyncSession], game_id: str, first: int = 1) -> Snapshot | None:
