@@ -18,6 +18,7 @@ from kashi.server.bot_workers import make_bots
 from kashi.server.cluster import make_cluster
 from kashi.server.compression import DynamicCompression
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate, server_secret
+from kashi.server.downtime import Heartbeat
 from kashi.server.hub import Hub
 from kashi.server.identity import Identity
 from kashi.server.limits import Guards
@@ -94,6 +95,8 @@ def create_app(settings: Settings) -> FastAPI:
         lag.start()
         await fanout.start(hub.remote_change, hub.resync)
         await ratings.settle_pending(sessions)  # games a crash left unrated, oldest first
+        heartbeat = Heartbeat(sessions)
+        await heartbeat.resume()  # an outage of the whole service is kept out of the turns in play
         await hub.resume_active()
         hub.start_tending()
         reviewer.start()  # jobs a restart interrupted are taken up again
@@ -105,6 +108,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             await lag.close()
+            await heartbeat.close()
             await reviewer.close()
             await hub.close()
             await bots.close()

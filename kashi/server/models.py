@@ -50,6 +50,15 @@ class ServerSecret(Base):
     value: Mapped[str] = mapped_column(String(200))
 
 
+class HeartbeatRow(Base):
+    """When an instance of the service was last alive (one row, ``service``): a start long after
+    it follows an outage, which is kept out of the players' clocks (``kashi.server.downtime``)."""
+
+    __tablename__ = "heartbeats"
+    name: Mapped[str] = mapped_column(String(40), primary_key=True)
+    alive_at: Mapped[float] = mapped_column(Float)
+
+
 class User(Base):
     """A guest (no username) or a registered account (username and argon2 hash)."""
 

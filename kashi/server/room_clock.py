@@ -1,5 +1,8 @@
 """The clock of the player to move: the deadline clients count down to, and the stand-in that
-takes the seat when it passes."""
+takes the seat when it passes.
+
+A turn is timed from its stored start: the time a player thought before a crash counts, and
+the service's downtime is taken out of that start when it comes back (``kashi.server.downtime``)."""
 
 from __future__ import annotations
 
@@ -15,19 +18,18 @@ from kashi.server.room_tasks import Tasks
 
 
 class TurnClock:
-    def __init__(self, cache: GameCache, standins: StandIns, guard: Guard, tasks: Tasks, started_at: float) -> None:
+    def __init__(self, cache: GameCache, standins: StandIns, guard: Guard, tasks: Tasks) -> None:
         self.cache = cache
         self.standins = standins
         self.guard = guard
         self.tasks = tasks
-        self.started_at = started_at
         self._version = -1
         """The version whose turn is being timed (-1: none)."""
         self._task: asyncio.Task[None] | None = None
 
     def turn_started(self) -> float:
-        """Downtime of the server does not count against the player to move."""
-        return max(self.cache.row.turn_started_at or 0.0, self.started_at)
+        """When the turn started, as stored (moved on by any downtime of the service since)."""
+        return self.cache.row.turn_started_at or 0.0
 
     def message(self) -> dict[str, Any]:
         cache = self.cache

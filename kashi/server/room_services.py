@@ -22,4 +22,5 @@ class RoomServices:
     bots: Bots
     cluster: Alone
     started_at: float
-    """When this process started: its downtime never counts against a player's clock."""
+    """When this process started (the downtime before it is taken out of the turns in play at
+    start, in the database: ``kashi.server.downtime``)."""

@@ -45,7 +45,7 @@ class Room:
         guard = Guard(self.lock, self._refresh, self._announce)
         settings = services.settings
         self.standins = StandIns(self.cache, self.presence, services.log, guard, self.tasks, settings.grace_seconds)
-        self.turn_clock = TurnClock(self.cache, self.standins, guard, self.tasks, services.started_at)
+        self.turn_clock = TurnClock(self.cache, self.standins, guard, self.tasks)
         self.moves = Moves(self.cache, self.turn_clock, services.log, services.sessions, guard, self.tasks)
         self.requests = Requests(self.cache, services.bots, services.log, guard, settings.hints_per_player)
         self.offer = OfferTimer(self.cache, guard, self.tasks)

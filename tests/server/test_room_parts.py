@@ -87,11 +87,11 @@ class StandInsSeen:
         await self.set_standin([seat], True)
 
 
-def test_the_deadline_counts_from_the_servers_start_when_it_came_after_the_turns() -> None:
+def test_the_deadline_counts_from_the_stored_turn_start_whenever_this_process_started() -> None:
     cache = cache_of(snapshot_of(played(0), [person(0, "ann"), bot(1)], clock=Clock("move", 30)))
-    clock = TurnClock(cache, cast(Any, StandInsSeen()), guard([]), Tasks(GAME), started_at=1000.0)
-    cache.row.turn_started_at = 100.0
-    assert clock.message()["deadline"] == 1030.0
+    clock = TurnClock(cache, cast(Any, StandInsSeen()), guard([]), Tasks(GAME))
+    cache.row.turn_started_at = 100.0  # a downtime of the service is taken out of it at start
+    assert clock.message()["deadline"] == 130.0
     cache.row.turn_started_at = 2000.0
     assert clock.message()["deadline"] == 2030.0
 
@@ -99,11 +99,11 @@ def test_the_deadline_counts_from_the_servers_start_when_it_came_after_the_turns
 def test_a_fischer_deadline_is_the_bank_of_the_player_to_move_and_no_bot_has_one() -> None:
     seats = [person(0, "ann", clock_ms=5000), person(1, "bob", standin=True, clock_ms=60000)]
     cache = cache_of(snapshot_of(played(0), seats, clock=Clock("fischer", 60, 2)))
-    clock = TurnClock(cache, cast(Any, StandInsSeen()), guard([]), Tasks(GAME), started_at=0.0)
+    clock = TurnClock(cache, cast(Any, StandInsSeen()), guard([]), Tasks(GAME))
     message = clock.message()
     assert message["deadline"] == 5.0 and message["banks_ms"] == [5000, 60000]
     bots_turn = cache_of(snapshot_of(played(1), seats, clock=Clock("fischer", 60, 2)))
-    assert TurnClock(bots_turn, cast(Any, None), guard([]), Tasks(GAME), 0.0).message()["deadline"] is None
+    assert TurnClock(bots_turn, cast(Any, None), guard([]), Tasks(GAME)).message()["deadline"] is None
 
 
 def test_a_turn_past_its_time_goes_to_a_stand_in_once() -> None:
@@ -111,7 +111,7 @@ def test_a_turn_past_its_time_goes_to_a_stand_in_once() -> None:
         cache = cache_of(snapshot_of(played(0), [person(0, "ann"), bot(1)], clock=Clock("move", 0.05)))
         cache.row.turn_started_at = time.time()
         standins, announced = StandInsSeen(), []
-        clock = TurnClock(cache, cast(Any, standins), guard(announced), Tasks(GAME), started_at=0.0)
+        clock = TurnClock(cache, cast(Any, standins), guard(announced), Tasks(GAME))
         clock.start(0)
         clock.start(0)  # the same turn is timed once
         await until(lambda: bool(announced))
@@ -128,7 +128,7 @@ def test_a_turn_ended_in_time_or_a_cancelled_clock_hands_nothing_over() -> None:
         cache.row.turn_started_at = time.time()
         standins, announced, refreshed = StandInsSeen(), [], []
         tasks = Tasks(GAME)
-        clock = TurnClock(cache, cast(Any, standins), guard(announced, refreshed), tasks, started_at=0.0)
+        clock = TurnClock(cache, cast(Any, standins), guard(announced, refreshed), tasks)
         clock.start(0)
         cache.version += 1  # a move landed before the deadline
         await until(lambda: tasks.idle)

@@ -105,7 +105,7 @@ def test_a_returning_player_gets_a_full_fischer_bank_and_a_fresh_turn(tmp_path: 
 def moves_on(cache: GameCache, log: store.EventLog, announced: list[str]) -> Moves:
     tasks = Tasks(GAME)
     found = guard(announced)
-    clock = TurnClock(cache, cast(Any, None), found, tasks, started_at=0.0)
+    clock = TurnClock(cache, cast(Any, None), found, tasks)
     return Moves(cache, clock, log, cache.sessions, found, tasks)
 
 
