@@ -75,6 +75,7 @@ def test_two_people_play_through_an_invite_link(pages: Any, web_server: ServerPr
     link = host.locator(".invites input").input_value()
     assert "/join/" in link
     guest = pages.open(pages.person(), link)
+    guest.locator(".join-take").click()  # the game is rated: taking the seat is choosing rated play
     guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
     assert guest.url == host.url
     play_together([host, guest], random.Random(3), "typed")
