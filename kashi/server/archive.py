@@ -6,8 +6,8 @@ A replay names each position once: the first in full (``state``), every later on
 event changed (``patch``, see ``state_patch``), so its size follows the changes, not the number
 of events times the size of a position. It is computed and written out in a worker thread, at
 most ``REPLAYS_AT_ONCE`` at a time. A record someone uploads is throttled per address, and
-refused before it is replayed when it has more than ``KASHI_REPLAY_MAX_EVENTS`` events or sets
-an engine cap (``max_rounds``) over its default.
+refused before it is replayed when it is over ``MAX_UPLOAD_CHARS`` characters, has more than
+``KASHI_REPLAY_MAX_EVENTS`` events or sets an engine cap (``max_rounds``) over its default.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from kashi.server.accounts import hub_of
 from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.limits import address_of, guards_of, spend_or_refuse
 from kashi.server.messages import reason
-from kashi.server.schemas import RecordUpload
+from kashi.server.schemas import MAX_UPLOAD_CHARS, RecordUpload
 
 UPLOAD_OPTION_CAPS = {"max_rounds": 100}
 """Engine caps an uploaded record may set no higher than this (their defaults): a cap says how
@@ -95,6 +95,9 @@ async def replay_upload(body: RecordUpload, request: Request) -> Response:
     """The same steps for a record file a person brings (a game played elsewhere, or saved),
     checked (its events, its engine caps) and replayed in a worker thread, so a long record never
     holds up the games."""
+    if len(body.record) > MAX_UPLOAD_CHARS:
+        refusal = reason("server.record_too_large", limit=MAX_UPLOAD_CHARS, chars=len(body.record))
+        raise HTTPException(422, refusal)
     limit = hub_of(request).settings.replay_max_events
     async with guards_of(request).replays:
         try:

@@ -47,6 +47,7 @@ register(
         "server.hint_unavailable": "no hint could be thought just now: ask again",
         "server.replays_throttled": "too many record uploads from this address: try again in {seconds} seconds",
         "server.record_too_long": "a record to replay may have at most {limit} events: this one has {events}",
+        "server.record_too_large": "a record to replay may have at most {limit} characters: this one has {chars}",
         "server.record_option_cap": "a record to replay may set {option} to at most {limit}: this one sets {value}",
         "server.too_many_hints": "you have {limit} hints being thought already: ask again in {seconds} seconds",
         "server.too_many_games": "you have {limit} games going already: finish one, or try again in {seconds} seconds",

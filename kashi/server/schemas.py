@@ -105,8 +105,9 @@ of about 20 characters each; a whole game is 1 to 3 kB, a 100-round Azul game of
 
 
 class RecordUpload(_Body):
-    record: str = Field(min_length=1, max_length=MAX_UPLOAD_CHARS)
-    """The text form of a record (docs/records.md)."""
+    record: str = Field(min_length=1, json_schema_extra={"maxLength": MAX_UPLOAD_CHARS})
+    """The text form of a record (docs/records.md), at most ``MAX_UPLOAD_CHARS`` characters:
+    checked by the route, whose refusal names the limit instead of quoting the record back."""
 
 
 class Empty(_Body):

@@ -111,6 +111,9 @@ def test_a_record_over_the_size_limit_is_refused_before_it_is_replayed(server: S
     answer = upload(server, text)
     assert answer.status_code in (413, 422), answer.text[:200]
     assert time.perf_counter() - started < 1.0
+    assert answer.json()["detail"]["key"] == "server.record_too_large"
+    assert answer.json()["detail"]["params"] == {"limit": 100_000, "chars": len(text)}
+    assert len(answer.content) < 1_000, "the refusal does not quote the record back"
     huge = httpx.post(f"{server.url}/api/replay", json={"record": "#" * 300_000})
     assert huge.status_code == 413
 
