@@ -20,9 +20,9 @@ export default [
     },
   },
   {
-    // The table and replay screens are being reworked (frame.components); they meet the limits
-    // once that lands, and this exception goes.
-    files: ["kashi/web/shell/table.js", "kashi/web/shell/replay.js"],
+    // The replay screen is being reworked (frame.components); it meets the limits once that
+    // lands, and this exception goes.
+    files: ["kashi/web/shell/replay.js"],
     rules: { "max-lines": "off", "max-lines-per-function": "off" },
   },
   {
