@@ -25,7 +25,7 @@ def check_takeback(cache: GameCache, user_id: str | None, version: int) -> Refus
     """A refusal, or how many events stay: the identity's last move and the bot moves after it
     go, if nothing hidden or random came in between and every other seat is a bot or its own."""
     if cache.status != "active":
-        return reason("server.finished" if cache.status == "finished" else "server.not_started")
+        return reason("server.not_started" if cache.status == "waiting" else "server.finished")
     if version != cache.version:
         return reason("server.stale", current=cache.version, sent=version)
     owned = cache.owned(user_id)

@@ -89,6 +89,7 @@ test("the status line says whose turn it is, naming the seat in a hot-seat game"
   assert.equal(statusText(message({ moves: [] }), names), "Ann to move", "no move to make: not yours");
   assert.equal(statusText(message({ status: "waiting" }), names), "Waiting for players");
   assert.equal(statusText(message({ status: "finished", to_move: -1 }), names), "Game over");
+  assert.equal(statusText(message({ status: "abandoned" }), names), "Game abandoned");
   assert.equal(statusText(message({ to_move: -1 }), names), "");
 });
 
@@ -191,6 +192,9 @@ test("invite links are shown for seats still open; a visitor of a public game ma
   assert.deepEqual(joinableSeats(message({ status: "waiting", seats, you: [] }), { public: true }), [OPEN]);
   assert.deepEqual(joinableSeats(message({ status: "waiting", seats, you: [] }), { public: false }), []);
   assert.deepEqual(joinableSeats(waiting, { public: true }), [], "one who holds a seat takes no other");
+  const held = [ANN, { ...OPEN, offered: true }];
+  const offer = message({ status: "waiting", seats: held, you: [] });
+  assert.deepEqual(joinableSeats(offer, { public: true }), [], "a seat a rematch holds for its player");
 });
 
 test("the end: seats by rank (a tie by seat), the headline, and the last scoring", () => {

@@ -42,6 +42,7 @@ export function thinking(message, seat) {
 export function statusText(message, seatName) {
   if (message.status === "waiting") return t("ui.status.waiting");
   if (message.status === "finished") return t("ui.status.finished");
+  if (message.status === "abandoned") return t("ui.status.abandoned");
   if (myTurn(message))
     return message.you.length > 1
       ? t("ui.status.seat_turn", { name: seatName(message.to_move) })
@@ -123,7 +124,7 @@ export function openInvites(stored, message) {
 
 /** The seats a visitor may take: the open ones of a public game, for one who holds no seat. */
 export function joinableSeats(message, info) {
-  return message.you.length === 0 && info.public ? openSeats(message) : [];
+  return message.you.length === 0 && info.public ? openSeats(message).filter((entry) => !entry.offered) : [];
 }
 
 /** The seats from first to last: by rank, a tie by seat. */

@@ -12,6 +12,7 @@ import { explain, num, reasonText, t } from "./i18n.js";
 import { createLog } from "./log.js";
 import { loadLearning, whyLinks } from "./learn.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
+import { offerWaitLines, ratedSeatNote, rematchLines } from "./rematch.js";
 import { chime } from "./sound.js";
 import { drawEnd } from "./table-end.js";
 import { drawExplanation, drawHint, drawRefusal, showTeach } from "./table-explain.js";
@@ -142,6 +143,8 @@ class Table {
     this.showStatus();
     this.showSeats();
     drawInvites(this.ui.invites, message, this.info, (seat) => this.joinSeat(seat));
+    const refuse = (reason) => this.showRefusal(reason);
+    this.ui.invites.append(...ratedSeatNote(message), ...offerWaitLines(message, this.info, refuse, () => {}));
     this.showMoves();
     if (this.hint && this.hint.version !== message.version) this.hint = null; // a move was made
     this.showHintPanel();
@@ -154,6 +157,20 @@ class Table {
       gameId: this.info.id,
       rematch: () => this.rematch(),
     });
+    this.showRematch();
+  }
+
+  /** The rematch offered after this game (message.rematch), under the end panel's actions. */
+  async showRematch() {
+    const message = this.message;
+    const lines = await rematchLines(
+      message,
+      (reason) => this.showRefusal(reason),
+      () => this.showRematch(),
+    );
+    if (this.message !== message) return; // a newer state drew the panel again
+    this.ui.endPanel.querySelector(".rematch")?.remove();
+    if (lines.length) this.ui.endPanel.append(h("div", { class: "rematch" }, lines));
   }
 
   redraw(frame) {
@@ -265,7 +282,7 @@ class Table {
 
   async joinSeat(seat) {
     try {
-      await post(`/api/games/${this.info.id}/join`, { seat });
+      await post(`/api/games/${this.info.id}/join`, { seat, rated: this.message.rated }); // said above the seats
       this.connection.resync();
     } catch (error) {
       this.showRefusal(error.reason);
