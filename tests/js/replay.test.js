@@ -1,8 +1,33 @@
-// The replay's positions: the first sent in full, every later one as what its event changed.
+// The replay's steps (kashi/web/shell/replay-steps.js): the positions, the first sent in full and
+// every later one as what its event changed, and what a step shows, in the shell's real English.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { test } from "node:test";
 
-import { positions } from "../../kashi/web/shell/replay.js";
+import { loadLanguage } from "../../kashi/web/shell/i18n.js";
+import {
+  betterCaption,
+  betterFrame,
+  clampStep,
+  keyStep,
+  lastMoveOf,
+  mistakeLoss,
+  positions,
+  replaySeatName,
+  resultText,
+  stepCaption,
+  stepFrame,
+} from "../../kashi/web/shell/replay-steps.js";
+
+const CATALOGUES = new URL("../../kashi/web/i18n/", import.meta.url);
+
+globalThis.fetch = async (url) => {
+  const lang = String(url).match(/(\w+)\.json$/)[1];
+  const text = await readFile(new URL(`${lang}.json`, CATALOGUES), "utf8");
+  return { ok: true, json: async () => JSON.parse(text) };
+};
+
+await loadLanguage("en");
 
 test("each step's position is the one before with its patch applied", () => {
   const first = { turn: { seat: 0 }, factories: ["BB", "YR"], players: [{ floor: "" }, { floor: "" }] };
@@ -32,4 +57,92 @@ test("each step's position is the one before with its patch applied", () => {
   assert.equal(fourth, third, "nothing changed: the same position");
   assert.deepEqual(first.players[0], { floor: "" }, "a patch leaves the positions before it as they were");
   assert.equal(second.players[1], first.players[1], "what a patch does not reach is shared");
+});
+
+const names = (seat) => ["Ann", "Bob"][seat];
+
+/** A replay of three steps: the start, Ann's move that scored, a chance event; Bob won. */
+const REPLAY = {
+  variant: "azul",
+  players: 2,
+  components: { wall: [[0, 1]] },
+  outcome: { scores: [12, 31], winners: [1] },
+  steps: [
+    { number: 0, to_move: 0, score_changes: [] },
+    {
+      number: 1,
+      to_move: 1,
+      event: { seat: 0, move: "1B-2", parts: { kind: "draft" } },
+      score_changes: [{ seat: 0, points: 2 }],
+    },
+    { number: 2, to_move: 1, event: { chance: "refill" }, score_changes: [] },
+  ],
+};
+
+test("a step is kept within the replay, and a seat without a name is numbered", () => {
+  assert.deepEqual([clampStep(-1, 3), clampStep(1, 3), clampStep(5, 3)], [0, 1, 2]);
+  assert.equal(replaySeatName(["Ann", "Bob"], 1), "Bob");
+  assert.equal(replaySeatName(["Ann"], 1), "Seat 2");
+});
+
+test("a step's caption: the start, a seat's move, or chance", () => {
+  assert.equal(stepCaption(REPLAY.steps[0], names), "The start of the game");
+  assert.equal(stepCaption(REPLAY.steps[1], names), "1. Ann: 1B-2");
+  assert.equal(stepCaption(REPLAY.steps[2], names), "2. Chance: refill");
+});
+
+test("a step's frame: the position, its last move, no seat of this browser, the outcome at the end", () => {
+  assert.deepEqual(lastMoveOf(REPLAY.steps[1].event), { seat: 0, text: "1B-2", parts: { kind: "draft" } });
+  assert.deepEqual(lastMoveOf({ seat: 1, move: "pass" }), { seat: 1, text: "pass", parts: {} });
+  assert.equal(lastMoveOf(REPLAY.steps[2].event), null, "chance is no seat's move");
+  assert.equal(lastMoveOf(undefined), null);
+  const frame = stepFrame(REPLAY, 1, { state: { round: 1 }, previous: { round: 0 }, animate: true });
+  assert.deepEqual(frame, {
+    variant: "azul",
+    view: { round: 1 },
+    components: { wall: [[0, 1]] },
+    players: 2,
+    toMove: 1,
+    you: [],
+    perspective: 0,
+    moves: [],
+    lastMove: { seat: 0, text: "1B-2", parts: { kind: "draft" } },
+    previous: { round: 0 },
+    changes: [{ seat: 0, points: 2 }],
+    outcome: null,
+    animate: true,
+  });
+  const last = stepFrame({ ...REPLAY, components: undefined }, 2, { state: {}, previous: {}, animate: false });
+  assert.deepEqual([last.previous, last.animate, last.components], [null, false, {}]);
+  assert.deepEqual(last.outcome, { scores: [12, 31], winners: [1] });
+});
+
+test("a mistake's better move: its caption, what was lost and its position with that move last", () => {
+  const mistake = {
+    ply: 1,
+    seat: 0,
+    move: "1B-2",
+    best: "2R-3",
+    loss: 4.26,
+    better: { state: { round: 9 }, to_move: 1, parts: { kind: "draft" } },
+  };
+  assert.equal(betterCaption(mistake, names), "1. Ann could have played 2R-3 instead of 1B-2");
+  assert.equal(mistakeLoss(mistake), "The move played gave 4.3 points away, by the expert's measure.");
+  const frame = betterFrame(REPLAY, mistake);
+  assert.deepEqual(frame.view, { round: 9 });
+  assert.equal(frame.toMove, 1);
+  assert.deepEqual(frame.lastMove, { seat: 0, text: "2R-3", parts: { kind: "draft" } });
+  assert.deepEqual([frame.previous, frame.changes, frame.outcome, frame.animate], [null, [], null, false]);
+});
+
+test("the result names every seat with its score", () => {
+  assert.equal(resultText(REPLAY.outcome, names), "Final scores: Ann 12 \u00B7 Bob 31");
+});
+
+test("the arrow keys step (only forward animates), Home and End go to either end", () => {
+  assert.deepEqual(keyStep("ArrowRight", 1, 3), { to: 2, animate: true });
+  assert.deepEqual(keyStep("ArrowLeft", 1, 3), { to: 0, animate: false });
+  assert.deepEqual(keyStep("Home", 2, 3), { to: 0, animate: false });
+  assert.deepEqual(keyStep("End", 0, 3), { to: 2, animate: false });
+  assert.equal(keyStep("a", 0, 3), null);
 });

@@ -1,0 +1,119 @@
+// The replay's steps: each position rebuilt from the first and the patches after it, and what
+// a step shows (its caption, the renderer's frame, a mistake's better move, the result, where a
+// key goes). Pure (no DOM), so tests/js/replay.test.js holds it to real values.
+
+import { num, t } from "./i18n.js";
+
+/** Each step's position: the first is sent in full (``state``), every later one as what its event
+ * changed (``patch``: ``[path, value]`` pairs, a path of keys and list indices from the top). A
+ * position shares with the one before whatever its patch leaves alone. */
+export function positions(steps) {
+  const states = [];
+  for (const step of steps) {
+    if (step.state !== undefined) {
+      states.push(step.state);
+      continue;
+    }
+    let state = states[states.length - 1];
+    for (const [path, value] of step.patch) state = setIn(state, path, 0, value);
+    states.push(state);
+  }
+  return states;
+}
+
+function setIn(node, path, depth, value) {
+  if (depth === path.length) return value;
+  const copy = Array.isArray(node) ? node.slice() : { ...node };
+  copy[path[depth]] = setIn(node[path[depth]], path, depth + 1, value);
+  return copy;
+}
+
+/** ``index`` kept within the ``count`` steps. */
+export const clampStep = (index, count) => Math.max(0, Math.min(count - 1, index));
+
+/** A seat's name as the replay gives it, else "Seat n". */
+export function replaySeatName(names, seat) {
+  return names[seat] ?? t("ui.seat.number", { seat: seat + 1 });
+}
+
+/** The caption of a step: the start, a chance event, or a seat's move. */
+export function stepCaption(step, seatName) {
+  const event = step.event;
+  if (!event) return t("ui.replay.start");
+  if (event.seat === undefined) return t("ui.replay.chance", { number: num(step.number), text: event.chance });
+  return t("ui.replay.move", { number: num(step.number), name: seatName(event.seat), move: event.move });
+}
+
+/** The move a step's event made, as a frame's lastMove (null for the start and chance). */
+export function lastMoveOf(event) {
+  return event && event.seat !== undefined ? { seat: event.seat, text: event.move, parts: event.parts || {} } : null;
+}
+
+/** The frame every replay draw shares: no seat is this browser's, no move is offered. */
+export function baseFrame(replay, state, toMove, lastMove) {
+  return {
+    variant: replay.variant,
+    view: state,
+    components: replay.components || {},
+    players: replay.players,
+    toMove,
+    you: [],
+    perspective: 0,
+    moves: [],
+    lastMove,
+  };
+}
+
+/** The frame of step ``index`` at ``state``, animated from ``previous`` when ``animate`` (else
+ * ``previous`` is null). The last step carries the outcome. */
+export function stepFrame(replay, index, { state, previous, animate }) {
+  const step = replay.steps[index];
+  return {
+    ...baseFrame(replay, state, step.to_move, lastMoveOf(step.event)),
+    previous: animate ? previous : null,
+    changes: step.score_changes,
+    outcome: index === replay.steps.length - 1 ? replay.outcome : null,
+    animate,
+  };
+}
+
+/** The position after a review's mistake with its better move made instead, that move last. */
+export function betterFrame(replay, mistake) {
+  const better = mistake.better;
+  return {
+    ...baseFrame(replay, better.state, better.to_move, { seat: mistake.seat, text: mistake.best, parts: better.parts }),
+    previous: null,
+    changes: [],
+    outcome: null,
+    animate: false,
+  };
+}
+
+/** The caption of a mistake's better move. */
+export function betterCaption(mistake, seatName) {
+  return t("review.better_caption", {
+    number: num(mistake.ply),
+    name: seatName(mistake.seat),
+    best: mistake.best,
+    move: mistake.move,
+  });
+}
+
+/** What a mistake lost, to a tenth. */
+export function mistakeLoss(mistake) {
+  return t("review.mistake_loss", { loss: Math.round(mistake.loss * 10) / 10 });
+}
+
+/** The final scores, each seat's name with its score. */
+export function resultText(outcome, seatName) {
+  return t("ui.replay.result", {
+    scores: outcome.scores.map((score, seat) => `${seatName(seat)} ${num(score)}`).join(" \u00B7 "),
+  });
+}
+
+/** Where a key takes the replay from step ``index`` of ``count``: ``{to, animate}`` (only the
+ * step forward animates), or null for a key the replay leaves alone. */
+export function keyStep(key, index, count) {
+  const moves = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: count - 1 };
+  return key in moves ? { to: moves[key], animate: key === "ArrowRight" } : null;
+}
