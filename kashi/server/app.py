@@ -15,6 +15,7 @@ from starlette.types import ASGIApp
 
 from kashi.server import accounts, archive, lessons, lobby, ratings, realtime, reviews, seating, standings, store
 from kashi.server.bot_workers import make_bots
+from kashi.server.breaker import make_link
 from kashi.server.cluster import make_cluster
 from kashi.server.compression import DynamicCompression
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate, server_secret
@@ -76,7 +77,8 @@ def create_app(settings: Settings) -> FastAPI:
         await migrate(engine)
         sessions = make_sessions(engine)
         identity = Identity(await server_secret(sessions, "signing"))
-        fanout = make_fanout(settings.redis_url, settings.instance)
+        redis_link = make_link(settings.redis_url, settings.redis_timeout_seconds, settings.redis_retry_seconds)
+        fanout = make_fanout(redis_link, settings.instance)
         event_log = store.EventLog(
             make_engine(settings.async_database_url, ping=False), make_sqlite_writer(settings.async_database_url)
         )
@@ -84,7 +86,7 @@ def create_app(settings: Settings) -> FastAPI:
             settings.bot_queue, settings.bot_processes, settings.bot_backlog, settings.redis_url, settings.instance
         )
         await bots.start()
-        cluster = make_cluster(settings.redis_url, settings.instance, settings.lease_seconds)
+        cluster = make_cluster(redis_link, settings.instance, settings.lease_seconds)
         hub = Hub(settings, sessions, event_log, identity, fanout, bots, cluster)
         app.state.hub = hub
         app.state.reviewer = reviewer = reviews.Reviewer(
@@ -153,6 +155,7 @@ def create_app(settings: Settings) -> FastAPI:
         body["loop_lag_ms"] = request.app.state.loop_lag.summary()
         body["bots"] = request.app.state.hub.bots.summary()
         body["fanout"] = request.app.state.hub.fanout.status()
+        body.update(request.app.state.hub.summary())
         return JSONResponse(body)
 
     for path in PAGES:

@@ -10,18 +10,24 @@ Presence is shared the same way: each instance writes how many of its connection
 into the game's hash (``kashi:presence:{game}``), stamped with an expiry it keeps renewing, so a
 seat counts as present while a connection on any live instance holds it.
 
+Every Redis call is bounded and goes through the process's breaker (``breaker.RedisLink``): the
+housekeeping of all the rooms is one pipeline a tick (leases, presence), never a call per game.
+While Redis cannot be reached an owner keeps the games whose lease it certainly still holds (its
+last renewal was sent less than a lease ago, less a tick) and lets go of the others; presence
+falls back to this instance's own connections, counting every seat as present.
+
 Alone (no Redis), the single instance owns every game and its own connections are all there is.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from redis.asyncio import Redis
-
-from kashi.server.logs import log
+from kashi.server.breaker import RedisLink, Unavailable
 
 
 class Alone:
@@ -43,13 +49,23 @@ class Alone:
         return [True] * len(game_ids)
 
     async def release(self, game_id: str) -> None:
+        await self.release_all([game_id])
+
+    async def release_all(self, game_ids: Sequence[str]) -> None:
         return None
 
     async def share_presence(self, game_id: str, counts: Sequence[int]) -> None:
+        await self.share_presence_all({game_id: counts})
+
+    async def share_presence_all(self, shares: Mapping[str, Sequence[int]]) -> None:
         return None
 
     async def presence(self, game_id: str, counts: Sequence[int]) -> list[int]:
         return list(counts)
+
+    def summary(self) -> dict[str, Any] | None:
+        """How Redis is doing (None alone)."""
+        return None
 
     async def close(self) -> None:
         return None
@@ -77,54 +93,87 @@ return 0
 
 
 class RedisCluster(Alone):
-    def __init__(self, url: str, instance: str, lease_seconds: float) -> None:
+    def __init__(self, link: RedisLink, instance: str, lease_seconds: float) -> None:
         super().__init__(lease_seconds)
-        self.redis: Redis = Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        self.link = link
         self.instance = instance
-        self._claim = self.redis.register_script(_CLAIM)
-        self._release = self.redis.register_script(_RELEASE)
+        self._claim = link.redis.register_script(_CLAIM)
+        self._release = link.redis.register_script(_RELEASE)
+        self._held_until: dict[str, float] = {}
+        """When each lease this instance renewed runs out at the earliest (monotonic clock):
+        the renewal was sent then, less the lease."""
 
     async def claim(self, game_id: str) -> bool:
         return (await self.claim_all([game_id]))[0]
 
     async def claim_all(self, game_ids: Sequence[str]) -> list[bool]:
-        """Take or keep the lease of each game; False where another instance holds it, and for
-        every game while Redis cannot be reached (an owner that cannot renew must not act)."""
+        """Take or keep the lease of each game, in one pipeline; False where another instance
+        holds it. While Redis cannot be reached, True only for the leases this instance
+        certainly still holds for longer than a tick (an owner that cannot renew stops acting
+        before its lease can run out)."""
         if not game_ids:
             return []
         milliseconds = int(self.lease_seconds * 1000)
-        try:
-            async with self.redis.pipeline(transaction=False) as pipe:
+        sent = time.monotonic()
+
+        async def claim(redis: Any) -> list[Any]:
+            async with redis.pipeline(transaction=False) as pipe:
                 for game_id in game_ids:
                     await self._claim(keys=[_owner(game_id)], args=[self.instance, milliseconds], client=pipe)
-                answers = await pipe.execute()
-        except Exception as error:
-            log.warning("cannot reach Redis for leases; running no game until it is back", extra={"why": repr(error)})
-            return [False] * len(game_ids)
-        return [answer == 1 for answer in answers]
+                answers: list[Any] = await pipe.execute()
+                return answers
 
-    async def release(self, game_id: str) -> None:
         try:
-            await self._release(keys=[_owner(game_id)], args=[self.instance])
-        except Exception as error:
-            log.warning("cannot release a lease; it expires by itself", extra={"game": game_id, "why": repr(error)})
+            answers = await self.link.run(claim, "leases")
+        except Unavailable:
+            margin = self.renew_seconds + self.link.timeout
+            return [self._held_until.get(game_id, 0.0) > time.monotonic() + margin for game_id in game_ids]
+        owned = [answer == 1 for answer in answers]
+        for game_id, mine in zip(game_ids, owned, strict=True):
+            if mine:
+                self._held_until[game_id] = sent + self.lease_seconds
+            else:
+                self._held_until.pop(game_id, None)
+        return owned
 
-    async def share_presence(self, game_id: str, counts: Sequence[int]) -> None:
-        stamp = json.dumps({"until": time.time() + self.lease_seconds, "seats": list(counts)})
-        try:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                pipe.hset(_presence(game_id), self.instance, stamp)
-                pipe.expire(_presence(game_id), int(self.lease_seconds * 6))
+    async def release_all(self, game_ids: Sequence[str]) -> None:
+        """Give the leases up now, in one pipeline (unreachable, they expire by themselves)."""
+        for game_id in game_ids:
+            self._held_until.pop(game_id, None)
+        if not game_ids:
+            return
+
+        async def release(redis: Any) -> None:
+            async with redis.pipeline(transaction=False) as pipe:
+                for game_id in game_ids:
+                    await self._release(keys=[_owner(game_id)], args=[self.instance], client=pipe)
                 await pipe.execute()
-        except Exception as error:
-            log.warning("cannot share presence", extra={"game": game_id, "why": repr(error)})
+
+        with contextlib.suppress(Unavailable):
+            await self.link.run(release, "release leases")
+
+    async def share_presence_all(self, shares: Mapping[str, Sequence[int]]) -> None:
+        """Write this instance's connections per seat of each game, in one pipeline."""
+        if not shares:
+            return
+        until = time.time() + self.lease_seconds
+
+        async def share(redis: Any) -> None:
+            async with redis.pipeline(transaction=False) as pipe:
+                for game_id, counts in shares.items():
+                    pipe.hset(_presence(game_id), self.instance, json.dumps({"until": until, "seats": list(counts)}))
+                    pipe.expire(_presence(game_id), int(self.lease_seconds * 6))
+                await pipe.execute()
+
+        with contextlib.suppress(Unavailable):
+            await self.link.run(share, "share presence")
 
     async def presence(self, game_id: str, counts: Sequence[int]) -> list[int]:
         """Connections holding each seat on every live instance (``counts`` are this one's, used
         alone when Redis cannot be reached: better to wait than to hand a seat to a bot)."""
         try:
-            entries = await self.redis.hgetall(_presence(game_id))
-        except Exception:
+            entries = await self.link.run(lambda redis: redis.hgetall(_presence(game_id)), "read presence")
+        except Unavailable:
             return [max(count, 1) for count in counts]
         totals = list(counts)
         now = time.time()
@@ -136,8 +185,11 @@ class RedisCluster(Alone):
                 totals = [mine + theirs for mine, theirs in zip(totals, shared["seats"], strict=False)]
         return totals
 
+    def summary(self) -> dict[str, Any] | None:
+        return self.link.summary()
+
     async def close(self) -> None:
-        await self.redis.aclose()
+        await self.link.close()
 
 
 def _owner(game_id: str) -> str:
@@ -148,5 +200,5 @@ def _presence(game_id: str) -> str:
     return f"kashi:presence:{game_id}"
 
 
-def make_cluster(url: str | None, instance: str, lease_seconds: float) -> Alone:
-    return RedisCluster(url, instance, lease_seconds) if url else Alone(lease_seconds)
+def make_cluster(link: RedisLink | None, instance: str, lease_seconds: float) -> Alone:
+    return RedisCluster(link, instance, lease_seconds) if link else Alone(lease_seconds)

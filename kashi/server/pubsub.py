@@ -1,9 +1,11 @@
 """Fan-out of "game changed" notices between server instances over Redis pub/sub.
 
 It only speeds delivery up: a notice makes other instances reread the log and push the change
-to their clients; nothing depends on it arriving. When Redis restarts or stops answering, the
-listener notices (a ping unanswered), reconnects with back-off and then resyncs every room, and
-meanwhile the hub rereads its rooms' versions every few seconds anyway.
+to their clients; nothing depends on it arriving. Publishing is one bounded call through the
+process's breaker (``breaker.RedisLink``): a Redis that hangs costs a move nothing, and while the
+breaker is open notices are not even tried. When Redis restarts or stops answering, the listener
+notices (a ping unanswered), reconnects with back-off and then resyncs every room; meanwhile the
+hub rereads its rooms' versions from the database every second (``KASHI_CATCH_UP_SECONDS``).
 """
 
 from __future__ import annotations
@@ -14,9 +16,7 @@ import json
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from redis.asyncio import Redis
-from redis.exceptions import ConnectionError as RedisConnectionError
-
+from kashi.server.breaker import RedisLink, Unavailable
 from kashi.server.logs import log
 
 CHANNEL = "kashi:games"
@@ -46,23 +46,18 @@ class Fanout:
 
 
 class RedisFanout(Fanout):
-    def __init__(self, url: str, instance: str) -> None:
-        self.redis: Redis = Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+    def __init__(self, link: RedisLink, instance: str) -> None:
+        self.link = link
         self.instance = instance
         self._task: asyncio.Task[None] | None = None
         self.connected = asyncio.Event()
 
     async def publish(self, game_id: str, version: int, presence: bool = False) -> None:
+        """Tell the other instances; if Redis cannot take it now, they read the change from the
+        database within a second anyway."""
         notice = json.dumps({"game": game_id, "version": version, "presence": presence, "from": self.instance})
-        for _attempt in range(2):
-            try:
-                await self.redis.publish(CHANNEL, notice)
-                return
-            except RedisConnectionError:
-                continue  # a pooled connection to a Redis that restarted: once more on a fresh one
-            except Exception:
-                break
-        log.warning("redis publish failed; clients will resync from the log", extra={"game": game_id})
+        with contextlib.suppress(Unavailable):
+            await self.link.run(lambda redis: redis.publish(CHANNEL, notice), "publish")
 
     def status(self) -> str:
         return "listening" if self.connected.is_set() else "reconnecting"
@@ -75,9 +70,10 @@ class RedisFanout(Fanout):
         first = True
         while True:
             try:
-                async with self.redis.pubsub() as pubsub:
-                    await pubsub.subscribe(CHANNEL)
+                async with self.link.redis.pubsub() as pubsub:
+                    await self._subscribe(pubsub)
                     self.connected.set()
+                    self.link.breaker.succeeded()  # Redis answers: no need to wait for a probe
                     if not first:
                         log.info("fan-out back; resyncing every room")
                         await resync()
@@ -86,10 +82,23 @@ class RedisFanout(Fanout):
             except asyncio.CancelledError:
                 raise
             except Exception as error:
+                if self.connected.is_set():
+                    self.link.breaker.failed(f"fan-out lost: {error!r}")
                 self.connected.clear()
                 log.warning("fan-out lost; reconnecting", extra={"why": repr(error), "retry_seconds": delay})
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, LAST_RETRY_SECONDS)
+
+    async def _subscribe(self, pubsub: Any) -> None:
+        """Subscribe, and wait (bounded) for Redis to confirm it: only then is it listening."""
+        async with asyncio.timeout(self.link.timeout):
+            await pubsub.subscribe(CHANNEL)
+            while True:
+                confirmed = await pubsub.get_message(timeout=self.link.timeout)
+                if confirmed is None:
+                    raise ConnectionError(f"Redis did not confirm the subscription in {self.link.timeout} s")
+                if confirmed.get("type") == "subscribe":
+                    return
 
     async def _listen(self, pubsub: Any, listener: Listener) -> None:
         """Deliver notices until the connection fails or a ping goes unanswered (Redis hangs)."""
@@ -99,7 +108,8 @@ class RedisFanout(Fanout):
             if message is None:
                 if awaiting_pong:
                     raise ConnectionError(f"Redis did not answer a ping in {PING_SECONDS} s")
-                await pubsub.ping()
+                async with asyncio.timeout(self.link.timeout):
+                    await pubsub.ping()
                 awaiting_pong = True
                 continue
             awaiting_pong = False
@@ -117,8 +127,8 @@ class RedisFanout(Fanout):
             self._task.cancel()
             with contextlib.suppress(BaseException):
                 await self._task
-        await self.redis.aclose()
+        await self.link.close()
 
 
-def make_fanout(url: str | None, instance: str) -> Fanout:
-    return RedisFanout(url, instance) if url else Fanout()
+def make_fanout(link: RedisLink | None, instance: str) -> Fanout:
+    return RedisFanout(link, instance) if link else Fanout()

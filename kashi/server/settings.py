@@ -53,6 +53,17 @@ class Settings:
     lease_seconds: float = 10.0
     """With several instances: a game's owner renews its lease within this; a dead owner's
     games are taken over this long after its last renewal."""
+    redis_timeout_seconds: float = 0.5
+    """Longest a Redis call may take (connecting, sending, every reply): a Redis that hangs
+    costs no more, and after two such calls in a row the breaker skips Redis altogether."""
+    redis_retry_seconds: float = 2.0
+    """How long the Redis breaker stays open before one call probes whether Redis is back."""
+    catch_up_seconds: float = 1.0
+    """With several instances: how often the versions of the rooms with clients are reread
+    from the database, so a move reaches them within this (and a query) whatever Redis does."""
+    idle_unload_seconds: float = 300.0
+    """A game nobody is connected to, with nothing pending (no bot to move, no clock running,
+    no stand-in due), is unloaded from memory after this long untouched; loaded again on demand."""
     review_budget: float = 1.0
     """A game review's effort per decision, as a share of the expert level's own (see
     ``kashi.bots.review``)."""
@@ -140,6 +151,10 @@ _READERS: dict[str, tuple[str, type]] = {
     "bot_processes": ("KASHI_BOT_PROCESSES", int),
     "bot_backlog": ("KASHI_BOT_BACKLOG", int),
     "lease_seconds": ("KASHI_LEASE_SECONDS", float),
+    "redis_timeout_seconds": ("KASHI_REDIS_TIMEOUT_SECONDS", float),
+    "redis_retry_seconds": ("KASHI_REDIS_RETRY_SECONDS", float),
+    "catch_up_seconds": ("KASHI_CATCH_UP_SECONDS", float),
+    "idle_unload_seconds": ("KASHI_IDLE_UNLOAD_SECONDS", float),
     "review_budget": ("KASHI_REVIEW_BUDGET", float),
     "max_message_bytes": ("KASHI_MAX_MESSAGE_BYTES", int),
     "rate_per_second": ("KASHI_RATE_PER_SECOND", float),
@@ -184,6 +199,10 @@ _POSITIVE = frozenset(
         "bot_processes",
         "bot_backlog",
         "lease_seconds",
+        "redis_timeout_seconds",
+        "redis_retry_seconds",
+        "catch_up_seconds",
+        "idle_unload_seconds",
         "review_budget",
     }
 )
