@@ -108,18 +108,32 @@ async def decline(game_id: str, _body: Empty, user_id: CallerId, request: Reques
         seats = (await session.execute(select(SeatRow).where(SeatRow.game_id == game_id))).scalars().all()
         if user_id not in {seat.offered_to for seat in seats} | {seat.user_id for seat in seats}:
             raise HTTPException(403, reason("server.not_offered"))
-        why = "expired" if row.expires_at < time.time() else "declined"
+        offered = user_id in {seat.offered_to for seat in seats}
+        why = "expired" if row.expires_at < time.time() else "declined" if offered else "withdrawn"
         await store.end_offer(session, game_id, why)
-    await hub.changed(game_id)
+    await _offer_ended(hub, game_id, row.rematch_of)
     return {"game": game_id, "status": "abandoned", "result": why}
 
 
 async def expire_if_due(hub: Hub, game_id: str) -> bool:
-    """Abandon the game's rematch offer if its time has run out (and tell its table)."""
+    """Abandon the game's rematch offer if its time has run out (and tell its tables)."""
     if not await store.expire_offer(hub.sessions, game_id):
         return False
-    await hub.changed(game_id)
+    async with hub.sessions() as session:
+        rematch_of = await session.scalar(select(GameRow.rematch_of).where(GameRow.id == game_id))
+    await _offer_ended(hub, game_id, rematch_of)
     return True
+
+
+async def _offer_ended(hub: Hub, game_id: str, rematch_of: str | None) -> None:
+    """Tell the offer's table, and the finished game's (its version moves on, so its players'
+    tables show the offer as over)."""
+    await hub.changed(game_id)
+    if rematch_of is None:
+        return
+    async with hub.sessions() as session, session.begin():
+        await session.execute(update(GameRow).where(GameRow.id == rematch_of).values(version=GameRow.version + 1))
+    await hub.changed(rematch_of)
 
 
 async def _refuse_offer(hub: Hub, game_id: str) -> None:
@@ -193,7 +207,11 @@ async def leave(game_id: str, _body: Empty, user_id: CallerId, request: Request)
         )
         if result.rowcount == 0:
             raise HTTPException(409, reason("server.bad_message", detail="you hold no seat in this game"))
-        await store.end_offer(session, game_id, "withdrawn")  # a rematch offer is withdrawn with its seat
+        withdrawn = await store.end_offer(session, game_id, "withdrawn")  # an offer goes with its seat
+        rematch_of = await session.scalar(select(GameRow.rematch_of).where(GameRow.id == game_id))
+    if withdrawn:
+        await _offer_ended(hub, game_id, rematch_of)
+        return {"game": game_id, "left": result.rowcount}
     await hub.changed(game_id)
     return {"game": game_id, "left": result.rowcount}
 

@@ -78,7 +78,9 @@ def test_a_declined_or_expired_rematch_seats_nobody_and_is_never_rated(
     server = servers(env={"KASHI_REMATCH_SECONDS": "3"})
     host, guest, game_id, players = finished_game(server)
     offer = host.post(f"/api/games/{game_id}/rematch", json={}).json()["game"]
+    told = players[0].until(lambda message: message["type"] == "state" and message["rematch"] == offer["id"])
     assert guest.post(f"/api/games/{offer['id']}/decline", json={}).status_code == 200
+    players[0].until(lambda message: message["type"] == "state" and message["version"] > told["version"])
     declined = info(host, offer["id"])
     assert declined["status"] == "abandoned" and declined["result"] == "declined"
     assert not declined["seats"][1]["taken"] and declined["rated"] is False

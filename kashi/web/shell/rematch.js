@@ -27,6 +27,8 @@ export async function rematchLines(message, refuse, redraw) {
   if (offer.status !== "waiting") return [link];
   const mine = offer.seats.some((seat) => seat.offered && message.you.includes(seat.seat));
   if (!mine) return [h("p", { class: "rematch-offer" }, t("ui.rematch.waiting")), link];
+  // Asked again a second after its end (by the server's clock, which ends it when asked).
+  window.setTimeout(redraw, Math.max(0, offer.expires_at * 1000 - Date.now()) + 1000);
   return [h("p", { class: "rematch-offer" }, offerText(offer)), answers(offer, refuse, redraw)];
 }
 
