@@ -10,7 +10,7 @@ from typing import Any
 
 from kashi.core.errors import IllegalMoveError, KashiError, RecordError
 from kashi.core.outcome import Outcome, ScoreChange
-from kashi.core.record import Event, Record
+from kashi.core.record import SHOWN_CHARS, Event, Record, shown
 from kashi.core.registry import AnyState, variant
 from kashi.core.state import CHANCE, check_turn
 
@@ -188,7 +188,8 @@ class Game:
             try:
                 self._replay(event)
             except KashiError as error:
-                raise RecordError("core.record_event", line=number, text=event.line(), reason=str(error)) from None
+                reason = shown(str(error), 4 * SHOWN_CHARS)  # the move's own refusal may quote the line too
+                raise RecordError("core.record_event", line=number, text=shown(event.line()), reason=reason) from None
             yield event
 
     def _replay(self, event: Event) -> None:

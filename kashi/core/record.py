@@ -68,7 +68,7 @@ class Record:
         """The text form; a header the typed-text rule refuses raises ``RecordError``."""
         for number, (name, value) in enumerate(self.headers.items(), start=1):
             if not _HEADER_NAME.fullmatch(name) or len(value) > MAX_HEADER_CHARS:
-                raise RecordError("core.record_header", line=number, text=_shown(f'[{name} "{value}"]'))
+                raise RecordError("core.record_header", line=number, text=shown(f'[{name} "{value}"]'))
             refused = refused_char(value)
             if refused is not None:
                 raise RecordError("core.record_header_text", name=name, char=code_point(refused))
@@ -88,13 +88,13 @@ class Record:
             if line.startswith("["):
                 match = _HEADER.match(line) if len(line) <= MAX_HEADER_CHARS + 50 else None
                 if record.events or match is None or len(match.group(2)) > MAX_HEADER_CHARS:
-                    raise RecordError("core.record_header", line=number, text=_shown(line))
+                    raise RecordError("core.record_header", line=number, text=shown(line))
                 record.headers[match.group(1)] = _unescape(match.group(2))
                 continue
             move = _MOVE_LINE.match(line)
             if move:
                 if len(move.group(1)) > MAX_SEAT_DIGITS:
-                    raise RecordError("core.record_seat", line=number, digits=MAX_SEAT_DIGITS, text=_shown(line))
+                    raise RecordError("core.record_seat", line=number, digits=MAX_SEAT_DIGITS, text=shown(line))
                 record.events.append(Event(int(move.group(1)), move.group(2)))
             else:
                 record.events.append(Event(None, line))
@@ -154,9 +154,9 @@ def _check_size(size: int) -> None:
         raise RecordError("core.record_json", reason=f"record of {size} characters is too long")
 
 
-def _shown(line: str) -> str:
+def shown(line: str, limit: int = SHOWN_CHARS) -> str:
     """A line as an error quotes it: its start, if it is long."""
-    return line if len(line) <= SHOWN_CHARS else f"{line[:SHOWN_CHARS]}…"
+    return line if len(line) <= limit else f"{line[:limit]}…"
 
 
 def _escape(value: str) -> str:
