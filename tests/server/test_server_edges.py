@@ -237,7 +237,9 @@ def test_a_fast_client_is_slowed_down_and_a_flood_is_trimmed_not_closed(paced_se
         flooder.send({"type": "ping"})
     flooder.drain(6)  # the 40 that found room wait their turn at ten a second; the rest were dropped
     pongs = [message for message in flooder.received if message["type"] == "pong"]
-    assert 40 <= len(pongs) < 100 and keys(flooder.received) == ["server.rate_dropped"]
+    dropped = keys(flooder.received)
+    assert 40 <= len(pongs) < 100 and set(dropped) == {"server.rate_dropped"}
+    assert len(dropped) < 10, "one error for each run of dropped messages, not one each"
     flooder.send({"type": "ping"})
     assert flooder.receive()["type"] == "pong", "a flood is trimmed, never a reason to close the socket"
     flooder.close()
