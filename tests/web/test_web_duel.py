@@ -207,6 +207,7 @@ def test_two_people_in_persian_and_turkish_play_a_whole_game_through_an_invite(
     host = pages.open(pages.person("fa"), "/")
     friends_game(host, "azul-duel", ["me", "person"])
     guest = pages.open(pages.person("tr"), host.locator(".invites input").input_value())
+    guest.locator(".join-take").click()  # the game is rated: taking the seat is choosing rated play
     guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
     for page in (host, guest):
         page.wait_for_selector(".duel-board")  # drawn, whoever is to move

@@ -206,6 +206,7 @@ def test_a_three_player_game_with_a_friend_through_an_invite_link(pages: Any, we
     host = pages.open(pages.person("fa"), "/")
     friends_game(host, "ingenious", ["me", "person", "bot:easy"])
     guest = pages.open(pages.person("tr"), host.locator(".invites input").input_value())
+    guest.locator(".join-take").click()  # the game is rated: taking the seat is choosing rated play
     guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
     host.wait_for_selector(".ing-board[data-radius]")  # drawn, whoever is to move
     assert host.locator(".ing-board").get_attribute("data-radius") == "6", "the 3-player board"
