@@ -8,6 +8,7 @@
 // back to the source tree for Node).
 
 import { listen } from "../../shell/kit/events.js";
+import { mountBox, teardown } from "../../shell/kit/mount.js";
 import { hintParts, lastParts, mainSeat, moverOf, movesKey } from "../../shell/kit/frame.js";
 import { words } from "../../shell/kit/format.js";
 import { focusKey, keyHandler, restoreFocus } from "../../shell/kit/keys.js";
@@ -132,9 +133,7 @@ function dragSpec(tb) {
 }
 
 export function createRenderer(root, ctx) {
-  const box = document.createElement("div");
-  box.className = "azul";
-  root.appendChild(box);
+  const box = mountBox(root, "azul");
   const prefix = `azul${++instances}-`; // id prefix: several renderers may share a document
   box.innerHTML = `${defsMarkup(prefix)}<div class="azul-layout"></div>`; // the paints never change
   const tb = {
@@ -159,12 +158,6 @@ export function createRenderer(root, ctx) {
   return {
     draw: (frame) => draw(tb, frame),
     clearSelection: () => clearSelection(tb, false),
-    destroy() {
-      tb.draws.cancel(); // a running animation stops at its next step
-      tb.drag.destroy();
-      off();
-      box.remove();
-      tb.st = null;
-    },
+    destroy: () => teardown(tb, off),
   };
 }

@@ -10,6 +10,7 @@
 // back to the source tree for Node).
 
 import { listen } from "../../shell/kit/events.js";
+import { mountBox, teardown } from "../../shell/kit/mount.js";
 import { words } from "../../shell/kit/format.js";
 import { keyHandler } from "../../shell/kit/keys.js";
 import { reducedMotion, tickets } from "../../shell/kit/motion.js";
@@ -65,9 +66,7 @@ function dragSpec(tb) {
 }
 
 export function createRenderer(root, ctx) {
-  const box = document.createElement("div");
-  box.className = "duel";
-  root.appendChild(box);
+  const box = mountBox(root, "duel");
   box.innerHTML = LAYOUT;
   const tb = { root, ctx, box, w: words(ctx, { sep: "azul_duel.ui.list_sep" }), sections: createSections(box) };
   // sel: {kind: 'sun', workshop, colour, line?} | {kind: 'moon', colour} | {kind: 'plate' | 'keep', plate, rotation}
@@ -83,12 +82,6 @@ export function createRenderer(root, ctx) {
   return {
     draw: (frame) => draw(tb, frame),
     clearSelection: () => clear(tb, false),
-    destroy() {
-      tb.draws.cancel(); // a running animation stops at its next step
-      tb.drag.destroy();
-      off();
-      box.remove();
-      tb.st = null;
-    },
+    destroy: () => teardown(tb, off),
   };
 }

@@ -8,6 +8,7 @@
 // the source tree for Node).
 
 import { listen } from "../../shell/kit/events.js";
+import { mountBox, teardown } from "../../shell/kit/mount.js";
 import { words } from "../../shell/kit/format.js";
 import { keyHandler } from "../../shell/kit/keys.js";
 import { createDrag } from "../../shell/kit/pointer.js";
@@ -68,9 +69,7 @@ function dragSpec(tb) {
 }
 
 export function createRenderer(root, ctx) {
-  const box = document.createElement("div");
-  box.className = "ingenious";
-  root.appendChild(box);
+  const box = mountBox(root, "ingenious");
   box.innerHTML = LAYOUT;
   const tb = { root, ctx, box, w: words(ctx, { sep: "ingenious.ui.list_sep" }), sections: createSections(box) };
   // sel: {tile: rack index, key, first: colour letter on cells[0], cell, second}; preview: {text,
@@ -86,11 +85,6 @@ export function createRenderer(root, ctx) {
   return {
     draw: (frame) => draw(tb, frame),
     clearSelection: () => tb.sel && cancel(tb),
-    destroy() {
-      tb.drag.destroy();
-      off();
-      box.remove();
-      tb.st = null;
-    },
+    destroy: () => teardown(tb, off),
   };
 }
