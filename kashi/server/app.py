@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import JSONResponse
 from fastapi_offline import FastAPIOffline
 from sqlalchemy import text
@@ -143,8 +143,9 @@ def create_app(settings: Settings) -> FastAPI:
     app.router.add_route("/static/{path:path}", site.serve_file, methods=["GET", "HEAD"], include_in_schema=False)
 
     @app.get("/healthz", tags=["server"])
-    async def healthz(request: Request) -> JSONResponse:
-        """Up, with the database answering; how late the event loop runs (``loop_lag_ms``)."""
+    async def healthz(request: Request, lag_seconds: float | None = Query(None, gt=0, le=30)) -> JSONResponse:
+        """Up, with the database answering; how late the event loop runs (``loop_lag_ms``), over the
+        last 30 s or the last ``lag_seconds``."""
         try:
             async with request.app.state.engine.connect() as connection:
                 await connection.execute(text("SELECT 1"))
@@ -152,7 +153,7 @@ def create_app(settings: Settings) -> FastAPI:
             return JSONResponse({"status": "error", "database": str(error)}, status_code=503)
         body: dict[str, Any] = {"status": "ok", "database": request.app.state.engine.url.get_backend_name()}
         body["instance"] = settings.instance
-        body["loop_lag_ms"] = request.app.state.loop_lag.summary()
+        body["loop_lag_ms"] = request.app.state.loop_lag.summary(lag_seconds)
         body["bots"] = request.app.state.hub.bots.summary()
         body["fanout"] = request.app.state.hub.fanout.status()
         body.update(request.app.state.hub.summary())

@@ -78,7 +78,10 @@ class Heartbeat:
 
 async def _take_out(session: AsyncSession, last: float, now: float) -> float:
     """Claim the outage since ``last`` and move on the turn start of every game in play by the
-    part of it that fell in its turn; 0 if another instance claimed it first."""
+    part of it that fell in its turn; 0 if another instance claimed it first.
+
+    The games' versions stay: they count the changes to play, which a reconnecting player resumes
+    from, and no instance holds a game to be told (every one was down)."""
     claim = update(HeartbeatRow).where(HeartbeatRow.name == SERVICE, HeartbeatRow.alive_at == last)
     if cast(CursorResult[Any], await session.execute(claim.values(alive_at=now))).rowcount != 1:
         return 0.0
@@ -89,5 +92,5 @@ async def _take_out(session: AsyncSession, last: float, now: float) -> float:
         assert started is not None  # a game in play has its turn's start
         later = started + (now - max(last, started))
         moved = update(GameRow).where(GameRow.id == game_id, GameRow.turn_started_at == started)
-        await session.execute(moved.values(turn_started_at=later, version=GameRow.version + 1))
+        await session.execute(moved.values(turn_started_at=later))
     return now - last

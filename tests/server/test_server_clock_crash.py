@@ -1,5 +1,7 @@
 """A Fischer clock across a crash (issue 46, finding 9): the time the player to move thought
-before the server died is charged to their bank; the time the server was down is not."""
+before the server died is charged to their bank; the time the server was down is not, and the
+game's version (which counts its changes of play, and which a reconnecting player resumes from)
+stays."""
 
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ def test_the_time_thought_before_a_crash_counts_and_the_downtime_does_not(
     clock = {"kind": "fischer", "seconds": BANK_MS / 1000, "increment": 0}
     game_id = create_game(host, "azul", [{"kind": "me"}, {"kind": "me"}], clock=clock, start=0)["game"]["id"]
     table = Player(server, game_id, host)
-    table.hello()
+    before = table.hello()
     assert table.state["to_move"] == 0 and table.state["clock"]["banks_ms"] == [BANK_MS, BANK_MS]
     time.sleep(THOUGHT)  # seat 0 thinks...
     server.kill9()  # ...and the server dies under them
@@ -31,6 +33,7 @@ def test_the_time_thought_before_a_crash_counts_and_the_downtime_does_not(
     restarted = time.time()  # the downtime is taken out at the end of the start: what follows counts
     table = Player(server, game_id, host)
     state = table.hello()
+    assert state["version"] == before["version"], "the outage moved the turn's start, not the game: no new version"
     table.move(state["legal_moves"][0])
     moved = table.until(lambda message: message["type"] == "state" and message["version"] > state["version"])
     charged = (BANK_MS - moved["clock"]["banks_ms"][0]) / 1000
