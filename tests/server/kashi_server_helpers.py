@@ -13,6 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -53,23 +54,25 @@ PATIENCE = float(os.environ.get("KASHI_TEST_PATIENCE_SECONDS", "120"))
 """How long a test waits for a message or a condition it expects; a passing wait returns as
 soon as it holds, so only a failure ever waits this long."""
 
-PORTS_PER_WORKER = 500
+PORTS_PER_WORKER = 100
 _FIRST_PORT, _EPHEMERAL_PORTS = 20_000, 32_768
 """Each pytest-xdist worker takes its ports from a range of its own, below the kernel's
-ephemeral ports, so two workers never race for one port."""
+ephemeral ports, so two workers never race for one port; the ranges of a run start at an offset
+drawn from the run's id, so two test runs on one machine seldom share one either."""
 _next_port = itertools.count()
 
 
-def _worker_number() -> int:
+def _range_number() -> int:
     number = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-    return int(number) if number.isdigit() else 0
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getpid())
+    return zlib.crc32(run.encode()) + (int(number) if number.isdigit() else 0)
 
 
 def free_port() -> int:
     """A port of 127.0.0.1 that nothing listens on, from this worker's range; a port is not
     handed out twice in a row, so two servers created before either starts get two ports."""
     ranges = (_EPHEMERAL_PORTS - _FIRST_PORT) // PORTS_PER_WORKER
-    first = _FIRST_PORT + PORTS_PER_WORKER * (_worker_number() % ranges)
+    first = _FIRST_PORT + PORTS_PER_WORKER * (_range_number() % ranges)
     for _ in range(PORTS_PER_WORKER):
         port = first + next(_next_port) % PORTS_PER_WORKER
         with socket.socket() as probe:
