@@ -83,7 +83,7 @@ def create_app(settings: Settings) -> FastAPI:
             make_engine(settings.async_database_url, ping=False), make_sqlite_writer(settings.async_database_url)
         )
         bots = make_bots(
-            settings.bot_queue, settings.bot_processes, settings.bot_backlog, settings.redis_url, settings.instance
+            settings.bot_queue, settings.bot_processes, settings.bot_backlog, redis_link, settings.instance
         )
         await bots.start()
         cluster = make_cluster(redis_link, settings.instance, settings.lease_seconds)

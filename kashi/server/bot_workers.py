@@ -31,14 +31,15 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, Generic, TypeVar
 
 from redis.asyncio import Redis
-from redis.exceptions import RedisError
 
 from kashi.bots import Limits, make_bot
 from kashi.bots.hints import suggest
 from kashi.core.game import Game
 from kashi.core.record import Record
 from kashi.core.registry import AnyState
+from kashi.server.breaker import RedisLink, Unavailable, bounded_options
 from kashi.server.logs import log, setup_logging
+from kashi.server.settings import Settings
 
 JOBS = "kashi:bot-jobs"
 GROUP = "bots"
@@ -298,16 +299,21 @@ class LocalBots:
 
 PATIENCE_SECONDS = 15.0
 """An instance waits this long for a worker's answer, then thinks the move itself."""
+ANSWER_WAIT_SECONDS = 2.0
+"""How long a blocking read of a stream asks Redis to wait for an entry (answers, jobs)."""
 
 
 class RedisBots:
     """Jobs on a Redis stream, answered by ``kashi bot-worker`` processes on any machine; a job
-    not answered within ``patience`` seconds (no worker running, one died) is thought here."""
+    not answered within ``patience`` seconds (no worker running, one died) is thought here, and
+    so is one Redis cannot take now: jobs go out through the process's bounded ``RedisLink`` and
+    its breaker, and the answers are read by a client of their own, bounded the same way."""
 
     kind = "redis"
 
-    def __init__(self, url: str, instance: str, backlog: int, patience: float) -> None:
-        self.redis: Redis = Redis.from_url(url)
+    def __init__(self, link: RedisLink, instance: str, backlog: int, patience: float) -> None:
+        self.link = link
+        self.redis: Redis = Redis.from_url(link.url, **bounded_options(link.timeout, ANSWER_WAIT_SECONDS))
         self.answers = ANSWERS.format(instance=instance)
         self.patience = patience
         self.shares = FairShares(backlog)
@@ -325,12 +331,14 @@ class RedisBots:
             ticket = secrets.token_hex(8)
             answer = self._waiting[ticket] = asyncio.get_running_loop().create_future()
             try:
-                fields = {"ticket": ticket, "reply": self.answers, "job": job.to_json()}
-                await self.redis.xadd(JOBS, fields, maxlen=STREAM_LENGTH, approximate=True)  # type: ignore[arg-type]
+                fields: Any = {"ticket": ticket, "reply": self.answers, "job": job.to_json()}
+                await self.link.run(
+                    lambda redis: redis.xadd(JOBS, fields, maxlen=STREAM_LENGTH, approximate=True), "bot job"
+                )
                 move: str = await asyncio.wait_for(answer, self.patience)
                 self.answered += 1
                 return move
-            except (TimeoutError, OSError, RedisError) as error:
+            except (TimeoutError, Unavailable) as error:
                 log.warning("no bot worker answered; thinking here", extra={"game": job.game, "why": repr(error)})
             finally:
                 self._waiting.pop(ticket, None)
@@ -350,7 +358,10 @@ class RedisBots:
         last = "0"  # the stream is this instance's own: everything in it is an answer for us
         while True:
             try:
-                replies: Any = await self.redis.xread({self.answers: last}, count=100, block=2000)
+                async with asyncio.timeout(self.link.timeout + ANSWER_WAIT_SECONDS):
+                    replies: Any = await self.redis.xread(
+                        {self.answers: last}, count=100, block=round(ANSWER_WAIT_SECONDS * 1000)
+                    )
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -386,22 +397,33 @@ class RedisBots:
 Bots = LocalBots | RedisBots
 
 
-def make_bots(queue: str, processes: int, backlog: int, redis_url: str | None, instance: str) -> Bots:
-    if queue == "redis" and redis_url:
-        return RedisBots(redis_url, instance, backlog, patience=PATIENCE_SECONDS)
+def make_bots(queue: str, processes: int, backlog: int, link: RedisLink | None, instance: str) -> Bots:
+    if queue == "redis" and link:
+        return RedisBots(link, instance, backlog, patience=PATIENCE_SECONDS)
     return LocalBots(processes, backlog)
+
+
+def worker_client(url: str, timeout: float) -> Any:
+    """A bot worker's blocking Redis client, every call bounded as the server's are: a Redis
+    that hangs costs the worker ``timeout`` seconds a call (beyond a read's own wait), and it
+    reconnects, never sitting on a dead connection."""
+    import redis
+    from redis.retry import Retry
+
+    return redis.Redis.from_url(url, **bounded_options(timeout, ANSWER_WAIT_SECONDS, Retry))
 
 
 def serve_jobs(url: str, consumer: str, log_level: str = "info", parent: int | None = None) -> None:
     """``kashi bot-worker``: answer jobs from the stream until stopped (or, given the ``parent``
     process, until it is gone). Each job goes to exactly one worker of the consumer group; a job
-    older than an instance's patience is dropped (its instance has thought the move itself)."""
+    older than an instance's patience is dropped (its instance has thought the move itself).
+    Every Redis call is bounded by ``KASHI_REDIS_TIMEOUT_SECONDS``, as the server's are."""
     import redis
 
     setup_logging(log_level)
     if parent is not None:
         _leave_with(parent)
-    client = redis.Redis.from_url(url, socket_timeout=10)
+    client = worker_client(url, Settings.from_env().redis_timeout_seconds)
     log.info("bot worker ready", extra={"consumer": consumer})
     delay = 0.25
     while True:
@@ -429,6 +451,6 @@ def _answer(client: Any, fields: dict[bytes, bytes]) -> None:
 
 
 def _next_jobs(client: Any, consumer: str) -> Iterator[tuple[bytes, dict[bytes, bytes]]]:
-    batches = client.xreadgroup(GROUP, consumer, {JOBS: ">"}, count=1, block=2000) or []
+    batches = client.xreadgroup(GROUP, consumer, {JOBS: ">"}, count=1, block=round(ANSWER_WAIT_SECONDS * 1000)) or []
     for _stream, entries in batches:
         yield from entries

@@ -110,16 +110,27 @@ class Breaker:
         return result
 
 
+def bounded_options(timeout: float, blocking: float = 0.0, retry_class: type[Any] = Retry) -> dict[str, Any]:
+    """The options that bound every call of a Redis client (``redis.asyncio``'s, or with
+    ``redis.retry.Retry`` the blocking one's): ``timeout`` to connect, ``timeout`` plus the
+    ``blocking`` seconds a blocking read asks Redis to wait for a reply, and a second try on a
+    fresh connection for a pooled one that Redis closed (it restarted), none for a timeout, which
+    the next call (or the breaker) deals with."""
+    return {
+        "socket_timeout": timeout + blocking,
+        "socket_connect_timeout": timeout,
+        "retry": retry_class(NoBackoff(), 1, supported_errors=(RedisConnectionError,)),
+    }
+
+
 class RedisLink:
     """One Redis client of a process, shared by its fan-out and its cluster, every call of
     which is bounded and goes through one breaker."""
 
     def __init__(self, url: str, timeout: float, retry_seconds: float) -> None:
+        self.url = url
         self.timeout = timeout
-        # A second try on a fresh connection for a pooled one that Redis closed (it restarted);
-        # none for a timeout, which the next call (or the breaker) deals with.
-        retry = Retry(NoBackoff(), 1, supported_errors=(RedisConnectionError,))
-        self.redis: Redis = Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout, retry=retry)
+        self.redis: Redis = Redis.from_url(url, **bounded_options(timeout))
         self.breaker = Breaker("redis", retry_seconds)
         self._closed = False
 

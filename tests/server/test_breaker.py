@@ -1,5 +1,6 @@
 """The Redis breaker: closed, open after failures in a row, half-open to one probe, closed by its
-success; every call through a ``RedisLink`` bounded, even against a server that never answers."""
+success; every call through a ``RedisLink`` bounded, even against a server that never answers,
+and so are the bot queue's calls, the server's and a ``kashi bot-worker``'s."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ import socket
 import time
 
 import pytest
+import redis
 from kashi_test_extras import run_async
 
+from kashi.core.game import new_game
+from kashi.server.bot_workers import BotJob, RedisBots, worker_client
 from kashi.server.breaker import Breaker, RedisLink, Unavailable
 from kashi.server.cluster import RedisCluster
 
@@ -121,3 +125,43 @@ def test_calls_to_a_redis_that_never_answers_are_bounded_and_then_skipped() -> N
     assert skipped < 0.05
     assert claims == [False, False], "no lease was ever taken: none is held"
     assert presence == [1, 2], "unknown elsewhere: every seat counts as present"
+
+
+def test_a_bot_job_a_hung_redis_cannot_take_is_thought_here_within_the_bound() -> None:
+    """A Redis that accepts and never answers: the job's send gives up after the link's timeout
+    and the instance thinks the move itself (it used to wait for ever, and the bot never moved)."""
+    game = new_game("azul", 2, 7)
+    seat = game.state.current_player
+    job = BotJob(game="g1", record=game.record().to_text(), seat=seat, level="easy", seed=1, seconds=None)
+    with socket.create_server(("127.0.0.1", 0)) as hung:
+        port = hung.getsockname()[1]
+
+        async def scenario() -> tuple[str, float]:
+            link = RedisLink(f"redis://127.0.0.1:{port}/0", timeout=0.3, retry_seconds=30)
+            bots = RedisBots(link, "me", backlog=4, patience=60)
+            await bots.start()
+            started = time.monotonic()
+            try:
+                async with asyncio.timeout(20):
+                    move = await bots.choose(job)
+                return move, time.monotonic() - started
+            finally:
+                await bots.close()
+                await link.close()
+
+        move, seconds = run_async(scenario())
+    assert move in {str(legal) for legal in game.legal_moves()}
+    assert seconds < 4, f"{seconds:.1f} s: a Redis client of its own default (5 s) would wait longer"
+
+
+def test_a_bot_workers_calls_to_a_hung_redis_are_bounded() -> None:
+    """The worker's blocking client gives up on a Redis that never answers after its timeout,
+    on one try (it had a 10 s timeout, and retried)."""
+    with socket.create_server(("127.0.0.1", 0)) as hung:
+        client = worker_client(f"redis://127.0.0.1:{hung.getsockname()[1]}/0", timeout=0.3)
+        started = time.monotonic()
+        with pytest.raises(redis.TimeoutError):
+            client.xadd("answers", {"ticket": "t", "move": "m"})
+        spent = time.monotonic() - started
+        client.close()
+    assert spent < 5.0, spent
