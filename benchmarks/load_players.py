@@ -1,9 +1,12 @@
 """The simulated people of benchmarks/load.py: one worker process's share of a stage's games.
 
-Each person creates an Azul game against a bot (medium unless told) as a fresh guest, plays it over a real
-WebSocket (thinking, then a random legal move) and starts another when it ends, so the number
-of games stays constant. Players do no engine work: they parse JSON, pick a move and send it,
-so the benchmark's own CPU stays small beside the server's on a shared 2-core machine.
+In the bot mode each person creates an Azul game against a bot (medium unless told) as a fresh
+guest; in the people mode a fresh guest creates a rated game for two people and a second fresh
+guest takes the other seat through its invite link, choosing rated play, as a friend handed the
+link would. Each person plays over a real WebSocket (thinking, then a random legal move), and
+a slot starts another game when its game ends, so the number of games stays constant. Players
+do no engine work: they parse JSON, pick a move and send it, so the benchmark's own CPU stays
+small beside the server's on a shared 2-core machine.
 
 When the stage ends a pending move still gets its answer (and is timed), then the game is
 played out without thinking and without timing, so that its record can be fetched and checked.
@@ -27,6 +30,7 @@ ROUND_TRIP_LIMIT = 30.0
 """A move unanswered this long is an error and its game is given up."""
 SILENCE_LIMIT = 60.0
 """A socket silent this long (the bot never moved, say) is an error and its game is given up."""
+SILENT = f"no message for {SILENCE_LIMIT:.0f} s"
 PLAY_OUT_LIMIT = 180.0
 """After the stage, games still running after this long are left unfinished (and unchecked)."""
 TLS = ssl.create_default_context()
@@ -49,6 +53,8 @@ class Plan:
     seed: int
     bot: str = "medium"
     """The level of the bot each person plays."""
+    mode: str = "bot"
+    """``bot``: a person against a bot; ``people``: two people against each other."""
 
     @property
     def end(self) -> float:
@@ -60,12 +66,22 @@ class GameReport:
     game: str
     instance: int
     """The instance the game was created on."""
-    seat: int
-    acknowledged: list[tuple[int, str]]
-    """(event number, move text) of every move the server answered with a state holding it."""
+    acknowledged: list[tuple[int, int, str]]
+    """(event number, seat, move text) of every move the server answered with a state holding it."""
     events_at_cut: int | None
     """Events known when the stage ended; None for a game that ended within the stage."""
     finished: bool
+    stalled: bool
+    """A person's socket heard nothing for ``SILENCE_LIMIT`` seconds."""
+
+
+@dataclass(frozen=True)
+class Person:
+    """A simulated person seated in a game: their seat, cookie and the instance they play from."""
+
+    seat: int
+    cookie: str
+    instance: str
 
 
 @dataclass
@@ -102,7 +118,7 @@ class Table:
         self.finished = False
         self.failure: str | None = None
         self.pending: Pending | None = None
-        self.acknowledged: list[tuple[int, str]] = []
+        self.acknowledged: list[tuple[int, int, str]] = []
         self.events_at_cut: int | None = None
         self.changed = asyncio.Event()
 
@@ -156,7 +172,7 @@ class Table:
         for event in events:
             if event["seat"] == self.seat and event["text"] == pending.move:
                 number: int = event["number"]
-                self.acknowledged.append((number, pending.move))
+                self.acknowledged.append((number, self.seat, pending.move))
                 self._settle(None, number)
                 return True
         return False
@@ -180,11 +196,24 @@ class Table:
         else:
             pending.answer.set_exception(error)
 
-    def report(self, game: str, instance: int) -> GameReport:
-        cut = self.events_at_cut
-        if cut is None and not self.finished:
-            cut = self.event_count  # given up: what was known
-        return GameReport(game, instance, self.seat, self.acknowledged, cut, self.finished)
+    def cut(self) -> int | None:
+        if self.events_at_cut is None and not self.finished:
+            return self.event_count  # given up: what was known
+        return self.events_at_cut
+
+
+def game_report(game: str, instance: int, tables: list[Table]) -> GameReport:
+    """One game's report from its people's tables (each saw every event; a game over within
+    the stage for one was over for all)."""
+    cuts = [table.cut() for table in tables]
+    return GameReport(
+        game,
+        instance,
+        sorted(entry for table in tables for entry in table.acknowledged),
+        None if None in cuts else max(cut for cut in cuts if cut is not None),
+        all(table.finished for table in tables),
+        any(table.failure == SILENT for table in tables),
+    )
 
 
 def run_worker(plan: Plan) -> WorkerReport:
@@ -219,41 +248,81 @@ async def _keep_a_game_going(slot: int, plan: Plan, report: WorkerReport) -> Non
 
 
 async def _play_one(number: int, rng: random.Random, plan: Plan, report: WorkerReport) -> None:
-    """Game ``number``: created on instance number % n, played from instance (number + 1) % n."""
+    """Game ``number``: created on instance number % n and played from instance (number + 1) % n
+    (against a bot), or joined and played there by the second person (the creator plays from
+    the first), so that every move crosses the fan-out."""
     count = len(plan.instances)
-    created_on = number % count
+    created_on, other = plan.instances[number % count], plan.instances[(number + 1) % count]
     try:
-        game, seat, cookie = await _create_game(plan.instances[created_on], rng, plan.bot)
+        if plan.mode == "people":
+            game, people = await _create_for_two(created_on, other)
+        else:
+            game, people = await _create_against_bot(created_on, other, rng, plan.bot)
     except (httpx.HTTPError, ValueError) as error:
-        report.errors.append(f"creating a game: {error}")
+        report.errors.append(f"seating the players: {error}")
         await asyncio.sleep(1)
         return
-    table = Table(seat, plan.end)
-    url = f"ws://{plan.instances[(number + 1) % count]}/ws/games/{game}"
+    tables = [Table(person.seat, plan.end) for person in people]
+    seated = zip(people, tables, strict=True)
+    await asyncio.gather(*(_sit(person, table, game, rng, plan, report) for person, table in seated))
+    report.games.append(game_report(game, number % count, tables))
+    failures = [table.failure for table in tables if table.failure is not None]
+    report.errors += failures
+    if failures:
+        await asyncio.sleep(1)  # a broken server is not to be flooded with new games
+
+
+async def _sit(person: Person, table: Table, game: str, rng: random.Random, plan: Plan, report: WorkerReport) -> None:
+    """One person's socket, from the hello to the game's end (or its failure)."""
+    url = f"ws://{person.instance}/ws/games/{game}"
     try:
-        async with connect(url, additional_headers={"Cookie": cookie}) as socket:
+        async with connect(url, additional_headers={"Cookie": person.cookie}) as socket:
             await _send(socket, table, {"type": "hello", "last_event": None})
             await _play_table(socket, table, rng, plan, report)
     except (OSError, TimeoutError, WebSocketException) as error:
         table.fail(f"socket: {type(error).__name__} {error}")
-    report.games.append(table.report(game, created_on))
-    if table.failure is not None:
-        report.errors.append(table.failure)
-        await asyncio.sleep(1)  # a broken server is not to be flooded with new games
 
 
-async def _create_game(instance: str, rng: random.Random, bot: str) -> tuple[str, int, str]:
-    """A new guest's game against a ``bot``, the person in a random seat: (id, seat, cookie)."""
+def _guest(instance: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(base_url=f"http://{instance}", timeout=ROUND_TRIP_LIMIT, verify=TLS)
+
+
+def _cookie(client: httpx.AsyncClient) -> str:
+    return "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+
+
+async def _create(client: httpx.AsyncClient, seats: list[dict[str, str]]) -> dict[str, Any]:
+    """A fresh guest's new game (the guest made by its first request)."""
+    (await client.get("/api/me")).raise_for_status()
+    created = await client.post("/api/games", json={"variant": "azul", "seats": seats})
+    if created.status_code != 201:
+        raise ValueError(f"POST /api/games answered {created.status_code}: {created.text[:200]}")
+    answer: dict[str, Any] = created.json()
+    return answer
+
+
+async def _create_against_bot(instance: str, plays_from: str, rng: random.Random, bot: str) -> tuple[str, list[Person]]:
+    """A new guest's game against a ``bot``, the person in a random seat."""
     seat = rng.randrange(2)
     seats: list[dict[str, str]] = [{"kind": "bot", "level": bot}, {"kind": "bot", "level": bot}]
     seats[seat] = {"kind": "me"}
-    async with httpx.AsyncClient(base_url=f"http://{instance}", timeout=ROUND_TRIP_LIMIT, verify=TLS) as client:
-        (await client.get("/api/me")).raise_for_status()
-        created = await client.post("/api/games", json={"variant": "azul", "seats": seats})
-        if created.status_code != 201:
-            raise ValueError(f"POST /api/games answered {created.status_code}: {created.text[:200]}")
-        cookie = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
-    return str(created.json()["game"]["id"]), seat, cookie
+    async with _guest(instance) as client:
+        created = await _create(client, seats)
+        return str(created["game"]["id"]), [Person(seat, _cookie(client), plays_from)]
+
+
+async def _create_for_two(instance: str, friend_instance: str) -> tuple[str, list[Person]]:
+    """A rated game created by one new guest in seat 0, seat 1 taken by another new guest
+    through the invite link (consenting to rated play): the game starts with the join."""
+    async with _guest(instance) as creator, _guest(friend_instance) as friend:
+        created = await _create(creator, [{"kind": "me"}, {"kind": "person"}])
+        game = str(created["game"]["id"])
+        token = next(invite["token"] for invite in created["invites"] if invite["seat"] == 1)
+        (await friend.get("/api/me")).raise_for_status()
+        joined = await friend.post("/api/join", json={"token": token, "rated": True})
+        if joined.status_code != 200:
+            raise ValueError(f"POST /api/join answered {joined.status_code}: {joined.text[:200]}")
+        return game, [Person(0, _cookie(creator), instance), Person(1, _cookie(friend), friend_instance)]
 
 
 async def _play_table(
@@ -280,7 +349,7 @@ async def _read(socket: ClientConnection, table: Table, errors: list[str]) -> No
                 raw = await socket.recv()
             table.receive(json.loads(raw), errors)
     except TimeoutError:
-        table.fail(f"no message for {SILENCE_LIMIT:.0f} s")
+        table.fail(SILENT)
     except ConnectionClosed as closed:
         table.fail(f"socket closed: {closed}")
 
