@@ -1,6 +1,7 @@
-"""Finished games: the record (text and JSON) and step-by-step replay data.
+"""Games that are over: the record (text and JSON) and step-by-step replay data.
 
-Only finished games are served whole: while a game runs its log holds hidden draws.
+Only games that are over (finished or abandoned) are served whole: while a game runs or waits
+its log holds hidden draws.
 
 A replay names each position once: the first in full (``state``), every later one as what its
 event changed (``patch``, see ``state_patch``), so its size follows the changes, not the number
@@ -35,13 +36,15 @@ UPLOAD_OPTION_CAPS = {"max_rounds": 100}
 long a game may go on, so ten thousand rounds of floor moves would be a legal record."""
 
 router = APIRouter(prefix="/api", tags=["records"], route_class=FiniteJsonRoute)
+OVER = ("finished", "abandoned")
+"""The statuses of a game nobody plays on, whose record is therefore shown whole."""
 
 
 async def finished_snapshot(request: Request, game_id: str) -> store.Snapshot:
     snapshot = await store.load(hub_of(request).sessions, game_id)
     if snapshot is None:
         raise HTTPException(404, reason("server.no_game", game=game_id))
-    if snapshot.row.status != "finished":
+    if snapshot.row.status not in OVER:
         raise HTTPException(409, reason("server.bad_message", detail="the record is available once the game is over"))
     return snapshot
 

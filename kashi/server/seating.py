@@ -1,5 +1,5 @@
 """Taking and giving up seats: invite links, open seats of public games, new links for lost ones,
-and the answers to a rematch offer.
+the answers to a rematch offer, and a game its creator calls off before it starts.
 
 An invite token is single-use: claiming it binds the seat to the claimer's identity and voids
 the token, so the creator, who handed the link over, can never act for the seat (the claimer
@@ -115,6 +115,31 @@ async def decline(game_id: str, _body: Empty, user_id: CallerId, request: Reques
     return {"game": game_id, "status": "abandoned", "result": why}
 
 
+@router.post("/games/{game_id}/cancel")
+async def cancel(game_id: str, _body: Empty, user_id: CallerId, request: Request) -> dict[str, Any]:
+    """Call off a game you created while it waits for players: it is abandoned (result
+    ``cancelled``), its links stop working and it no longer counts among your live games. A
+    rematch offer called off by its offerer is withdrawn."""
+    hub = hub_of(request)
+    async with hub.sessions() as session, session.begin():
+        row = await _created_by(session, game_id, user_id, "call it off")
+        why = "cancelled" if row.rematch_of is None else "withdrawn"
+        if not await store.abandon_waiting(session, game_id, why):
+            raise HTTPException(409, reason("server.bad_message", detail="the game is not waiting for players"))
+    await _offer_ended(hub, game_id, row.rematch_of)
+    return {"game": game_id, "status": "abandoned", "result": why}
+
+
+async def _created_by(session: AsyncSession, game_id: str, user_id: str, action: str) -> GameRow:
+    """The game's row: 404 if there is none, 403 unless ``user_id`` created it."""
+    row = await session.get(GameRow, game_id)
+    if row is None:
+        raise HTTPException(404, reason("server.no_game", game=game_id))
+    if row.creator_id != user_id:
+        raise HTTPException(403, reason("server.bad_message", detail=f"only the game's creator may {action}"))
+    return row
+
+
 async def expire_if_due(hub: Hub, game_id: str) -> bool:
     """Abandon the game's rematch offer if its time has run out (and tell its tables)."""
     if not await store.expire_offer(hub.sessions, game_id):
@@ -224,11 +249,7 @@ async def replace_invite(
     working. Only the game's creator may ask, while the game waits for players."""
     hub = hub_of(request)
     async with hub.sessions() as session, session.begin():
-        row = await session.get(GameRow, game_id)
-        if row is None:
-            raise HTTPException(404, reason("server.no_game", game=game_id))
-        if row.creator_id != user_id:
-            raise HTTPException(403, reason("server.bad_message", detail="only the game's creator may issue its links"))
+        await _created_by(session, game_id, user_id, "issue its links")
         await bump_waiting(session, game_id)
         invite, digest = new_invite(hub, game_id, seat)
         result = cast(

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Update, bindparam, delete, insert, select, update
+from sqlalchemy import ColumnElement, Connection, Engine, Update, bindparam, delete, insert, select, update
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -118,13 +118,19 @@ async def seats_of(session: AsyncSession, game_id: str) -> list[SeatState]:
 async def end_offer(session: AsyncSession, game_id: str, why: str, expired_by: float | None = None) -> bool:
     """Abandon a rematch offer still waiting (only one past ``expired_by``, if given): nobody
     who had not accepted is seated, and the game never starts. False if it was not waiting."""
-    now = time.time()
-    chosen = [GameRow.id == game_id, GameRow.status == "waiting", GameRow.expires_at.is_not(None)]
+    chosen: list[ColumnElement[bool]] = [GameRow.expires_at.is_not(None)]
     if expired_by is not None:
         chosen.append(GameRow.expires_at < expired_by)
+    return await abandon_waiting(session, game_id, why, *chosen)
+
+
+async def abandon_waiting(session: AsyncSession, game_id: str, why: str, *chosen: ColumnElement[bool]) -> bool:
+    """Abandon the game if it still waits for players (and matches ``chosen``): it never
+    starts, nobody more is seated and its invite links stop working. False if it was not waiting."""
+    now = time.time()
     ended = (
         update(GameRow)
-        .where(*chosen)
+        .where(GameRow.id == game_id, GameRow.status == "waiting", *chosen)
         .values(status="abandoned", result=why, finished_at=now, expires_at=None, version=GameRow.version + 1)
     )
     if (await session.execute(ended)).rowcount != 1:  # type: ignore[attr-defined]

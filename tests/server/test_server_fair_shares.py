@@ -176,13 +176,16 @@ def assert_refused(answer: Any, key: str) -> None:
 def test_a_player_over_the_live_games_limit_is_refused_and_others_are_not(
     servers: Callable[..., ServerProcess],
 ) -> None:
+    """A waiting game the player calls off no longer counts."""
     server = servers(env={"KASHI_LIVE_GAMES_PER_PLAYER": "2"})
     ann, bob = http(server), http(server)
     waiting = [{"kind": "me"}, {"kind": "person"}]
-    for _ in range(2):
-        create_game(ann, "azul", waiting)
+    games = [create_game(ann, "azul", waiting)["game"]["id"] for _ in range(2)]
     assert_refused(ann.post("/api/games", json={"variant": "azul", "seats": waiting}), "server.too_many_games")
     create_game(bob, "azul", waiting)
+    assert ann.post(f"/api/games/{games[0]}/cancel", json={}).status_code == 200
+    create_game(ann, "azul", waiting)
+    assert_refused(ann.post("/api/games", json={"variant": "azul", "seats": waiting}), "server.too_many_games")
 
 
 def test_a_player_over_the_reviews_limit_is_refused(servers: Callable[..., ServerProcess]) -> None:

@@ -10,6 +10,8 @@ from typing import Any
 import httpx
 from kashi_server_helpers import Player, ServerProcess, create_game, http, invite_token, play_first_moves
 
+from kashi.core.record import Record
+
 THREE_FRIENDS = [{"kind": "me"}, {"kind": "person"}, {"kind": "person"}]
 
 
@@ -96,6 +98,29 @@ def test_a_lost_link_is_replaced_and_the_old_one_stops_working(shared_server: Se
     assert join(bob, invite_token(created, 2)).status_code == 200
     assert host.get(f"/api/games/{game_id}").json()["status"] == "active"
     assert host.post(f"/api/games/{game_id}/seats/2/invite", json={}).status_code == 409, "the game has started"
+
+
+def test_the_creator_calls_off_a_waiting_game_and_its_record_is_then_served(shared_server: ServerProcess) -> None:
+    """Only the creator, only before the start; the links stop working, and the record of the
+    abandoned game is served as a finished one's is (it was refused while the game waited)."""
+    host, ana = http(shared_server), http(shared_server)
+    created = create_game(host, "ingenious", THREE_FRIENDS, public=True)
+    game_id = created["game"]["id"]
+    assert host.get(f"/api/games/{game_id}/record.txt").status_code == 409, "no record while it waits"
+    assert join(ana, invite_token(created, 1)).status_code == 200
+    assert ana.post(f"/api/games/{game_id}/cancel", json={}).status_code == 403, "a player is not the creator"
+    called_off = host.post(f"/api/games/{game_id}/cancel", json={})
+    assert called_off.json() == {"game": game_id, "status": "abandoned", "result": "cancelled"}
+    assert host.get(f"/api/games/{game_id}").json()["status"] == "abandoned"
+    assert join(http(shared_server), invite_token(created, 2)).status_code == 409, "its links stop working"
+    assert game_id not in [game["id"] for game in httpx.get(f"{shared_server.url}/api/games").json()]
+    assert host.post(f"/api/games/{game_id}/cancel", json={}).status_code == 409, "called off once"
+    record = Record.from_text(host.get(f"/api/games/{game_id}/record.txt").text)
+    assert record.headers["GameId"] == game_id
+    assert record.to_json() == host.get(f"/api/games/{game_id}/record.json").json()
+    started = create_game(host, "azul", [{"kind": "me"}, {"kind": "person"}])
+    join(ana, invite_token(started, 1)).raise_for_status()
+    assert host.post(f"/api/games/{started['game']['id']}/cancel", json={}).status_code == 409, "too late"
 
 
 def test_no_invite_token_is_ever_written_to_the_log(servers: Callable[..., ServerProcess]) -> None:
