@@ -32,7 +32,7 @@ class Message:
         template = CATALOGUE.get(self.key)
         if template is None:
             return self.key
-        return template.format(**self.params)
+        return template.format(**{name: _text(value) for name, value in self.params.items()})
 
     def __repr__(self) -> str:
         return f"Message({self.key!r}, {self.params!r})"
@@ -44,7 +44,28 @@ class Message:
         return hash(self.key)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": self.params, "text": str(self)}
+        """A parameter may itself be a message, or a list of them (a factory's tiles), which
+        a client shows in its language as it shows this one."""
+        return {
+            "key": self.key,
+            "params": {name: _json(value) for name, value in self.params.items()},
+            "text": str(self),
+        }
+
+
+def _text(value: Any) -> Any:
+    """A list parameter in English: its items joined by commas (a message by its text)."""
+    if isinstance(value, list | tuple):
+        return ", ".join(str(item) for item in value)
+    return value
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, list | tuple):
+        return [_json(item) for item in value]
+    return value
 
 
 register(

@@ -8,6 +8,7 @@ from random import Random
 from typing import Any, ClassVar, Generic, TypeVar
 
 from kashi.core.errors import IllegalMoveError, KashiError
+from kashi.core.messages import Message
 from kashi.core.outcome import Outcome, ScoreChange, ScorePart
 
 CHANCE = -1
@@ -74,6 +75,17 @@ class State(ABC, Generic[MoveT, ChanceT]):
         notation; a game whose moves are one click each may keep the default, no parts.
         """
         return {}
+
+    def describe_move(self, move: MoveT) -> Message | None:
+        """``move`` in words, as a catalogue message the viewer's language fills ("takes red
+        from factory 4 to pattern line 3"), for the log and screen readers; the mover's name
+        goes before it. None: the notation alone says it."""
+        return None
+
+    def describe_chance(self, line: str) -> Message | None:
+        """A whole chance line of the record (``fill BBYR ...``) in words, likewise; a redacted
+        line (with ``?``) may be described as far as it shows. None: the notation alone."""
+        return None
 
     def components(self) -> dict[str, Any]:
         """The game's component tables for this state's variant, options and player count, as
@@ -289,6 +301,16 @@ def parts_of_text(state: State[Any, Any], text: str) -> dict[str, Any]:
         return state.move_parts(state.parse_move(text))
     except KashiError:
         return {}
+
+
+def words_of_text(state: State[Any, Any], seat: int | None, text: str) -> dict[str, Any] | None:
+    """The words of a record line (a move of ``seat``, or a chance line), as a message's JSON;
+    None when the game does not describe it or the text does not read (a redacted move)."""
+    try:
+        words = state.describe_chance(text) if seat is None else state.describe_move(state.parse_move(text))
+    except KashiError:
+        return None
+    return words.to_json() if words is not None else None
 
 
 def check_turn(state: State[Any, Any], seat: int | None) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kashi.core.outcome import ScoreChange
-from kashi.core.state import parts_of_text
+from kashi.core.state import parts_of_text, words_of_text
 from kashi.server.room_cache import GameCache
 from kashi.server.visibility import viewer_bit
 
@@ -79,6 +79,7 @@ def _event(cache: GameCache, index: int, bits: list[int]) -> dict[str, Any]:
         "seat": item.seat,
         "text": text,
         "hidden": text != item.text,
+        "words": words_of_text(cache.game.state, item.seat, text),
         "score_changes": [change.to_json() for change in made],
     }
 

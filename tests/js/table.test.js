@@ -9,7 +9,6 @@ import { loadLanguage } from "../../kashi/web/shell/i18n.js";
 import {
   clockFace,
   endHeadline,
-  finalScoringEvent,
   finishOrder,
   frameOf,
   joinableSeats,
@@ -197,15 +196,12 @@ test("invite links are shown for seats still open; a visitor of a public game ma
   assert.deepEqual(joinableSeats(offer, { public: true }), [], "a seat a rematch holds for its player");
 });
 
-test("the end: seats by rank (a tie by seat), the headline, and the last scoring", () => {
+test("the end: seats by rank (a tie by seat) and the headline", () => {
   const outcome = { scores: [40, 52, 52], ranks: [3, 1, 1], winners: [1, 2], details: {} };
   assert.deepEqual(finishOrder(outcome), [1, 2, 0]);
   assert.equal(endHeadline(outcome, names), "Shared win: Bob and Cem");
   assert.equal(endHeadline({ ...outcome, winners: [1] }, names), "Bob wins");
   assert.equal(endHeadline({ ...outcome, winners: [] }, names), "A draw");
-  const events = [{ score_changes: [{ seat: 0 }] }, { score_changes: [{ seat: 1 }] }, { score_changes: [] }, {}];
-  assert.equal(finalScoringEvent(events), events[1]);
-  assert.equal(finalScoringEvent([{}, { score_changes: [] }]), undefined);
 });
 
 test("tie-break columns: only the facts the catalogue names, one value per seat", () => {

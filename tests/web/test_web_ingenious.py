@@ -60,7 +60,7 @@ def test_a_whole_two_player_game_against_a_bot_by_clicks(open_page: Any, web_ser
     assert made >= 10
     assert page.locator(".end-panel").is_visible()
     assert len(final_scores(page)) == 2
-    assert page.locator(".final-table thead th").all_inner_texts()[-1] == "Scores, lowest first"
+    assert page.locator(".end-panel .final-table thead th").all_inner_texts()[-1] == "Scores, lowest first"
     for row in page.locator(".final-table tbody tr").all():
         tracks = [int(value) for value in row.locator("td").last.inner_text().split(" · ")]
         assert len(tracks) == 6 and tracks == sorted(tracks), "each player's six scores, lowest first"

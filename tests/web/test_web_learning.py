@@ -187,7 +187,7 @@ def test_why_links_in_the_move_log_and_the_replay_go_to_their_paragraphs(
     person = pages.person("en")
     person.add_cookies([cookie])
     table = pages.open(person, f"/games/{game_id}")
-    table.wait_for_selector(".end-panel:not([hidden]) .final-scoring")
+    table.wait_for_selector(".end-dialog[open]")
     in_log = why_links(table, ".log-list .why-link")
     assert len(table.locator(".log-list .log-score").all()) > 1
     assert all(item.locator(".why-link").count() for item in table.locator(".log-list .log-score").all()), (
@@ -218,7 +218,7 @@ def test_every_why_link_is_named_after_its_paragraph(
     person = pages.person(language)
     person.add_cookies([cookie])
     table = pages.open(person, f"/games/{game_id}")
-    table.wait_for_selector(".end-panel:not([hidden]) .final-scoring")
+    table.wait_for_selector(".end-dialog[open]")
     links = why_links(table)
     titles = {section["id"]: section["title"] for section in words("azul", language)["reference"]["sections"]}
     template = catalogue(language)["ui.rules.why_label"]
@@ -278,13 +278,14 @@ def test_how_to_play_at_every_table_and_why_at_a_refusal(open_page: Any) -> None
 
 
 def test_the_final_scoring_says_why(pages: Any, finished_game: tuple[dict[str, str], str]) -> None:
-    """The end of a quick Azul game: each line of the last scoring links to its paragraph."""
+    """The end of a quick Azul game: each line of the last scoring (the log's last lines, told
+    there once) links to its paragraph."""
     cookie, game_id = finished_game
     person = pages.person("en")
     person.add_cookies([cookie])
     page = pages.open(person, f"/games/{game_id}")
-    page.wait_for_selector(".end-panel:not([hidden]) .final-scoring")
-    why = page.locator(".final-scoring .why-link")
+    page.wait_for_selector(".end-dialog[open]")
+    why = page.locator(".log-list li:last-child .why-link")
     links = why.evaluate_all("nodes => nodes.map(node => node.pathname + node.hash)")
     assert links, "no why? link in the final scoring"
     assert set(links) <= {"/rules/azul#tiling", "/rules/azul#floor", "/rules/azul#end", "/rules/azul#quick"}

@@ -48,7 +48,7 @@ def test_a_rematch_offer_is_accepted_at_the_other_players_table(pages: Any, web_
     other = pages.open(browser_of(pages, web_server, guest), f"/games/{game_id}")
     for page in (offerer, other):
         page.wait_for_selector(".end-panel:not([hidden])")
-    offerer.locator(".end-actions button.primary").click()
+    offerer.locator(".end-dialog .end-actions button.primary").click()
     offerer.wait_for_url(re.compile(r"/games/(?!" + re.escape(game_id) + r")[\w-]+$"))
     offer_id = offerer.url.rsplit("/", 1)[1]
     offerer.wait_for_selector(".rematch-withdraw")

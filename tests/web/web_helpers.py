@@ -207,7 +207,7 @@ def scoring_preview(page: Any, rng: random.Random, turns: int = 30, least: int =
 
 def final_scores(page: Any) -> dict[str, int]:
     """The end panel's table: each player's name and score."""
-    rows = page.locator(".final-table tbody tr")
+    rows = page.locator(".end-panel .final-table tbody tr")
     found = {}
     for index in range(rows.count()):
         row = rows.nth(index)

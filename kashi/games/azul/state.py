@@ -14,9 +14,10 @@ from random import Random
 from typing import Any
 
 from kashi.core.errors import IllegalMoveError, KashiError
+from kashi.core.messages import Message
 from kashi.core.outcome import RULES, TRUNCATED, Outcome, ScoreChange, ScorePart, Termination, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
-from kashi.games.azul import heuristics, projection
+from kashi.games.azul import heuristics, projection, words
 from kashi.games.azul.moves import (
     CENTRE,
     CENTRE_TILES,
@@ -239,7 +240,8 @@ class AzulState(State[Move, Chance]):
             return None
         rows = [self.complete_rows(seat) for seat in range(self.num_players)]
         ranks, winners = rank_by(list(zip(self.score, rows, strict=True)))
-        details = {"complete_rows": rows, "rounds": self.round}
+        bonuses = [self.end_bonuses(seat) for seat in range(self.num_players)]
+        details = {"complete_rows": rows, "rounds": self.round, "bonuses": bonuses}
         return Outcome(tuple(self.score), ranks, winners, Termination(self.ended), details)
 
     # -- decisions -----------------------------------------------------------------------
@@ -777,6 +779,12 @@ class AzulState(State[Move, Chance]):
     def parse_chance(self, text: str) -> Chance:
         return parse_chance(text)
 
+    def describe_move(self, move: Move) -> Message:
+        return words.describe_move(move)
+
+    def describe_chance(self, line: str) -> Message:
+        return words.describe_fill(line)
+
     def move_parts(self, move: Move) -> dict[str, Any]:
         """A draft's source (factory number or ``C``), colour letter and line (or ``F``) with
         its tiles sent to the floor; a grey-wall placement's line and column."""
@@ -904,6 +912,10 @@ class AzulState(State[Move, Chance]):
 
     def bonus_progress(self, seat: int) -> tuple[tuple[ScorePart, int, int], ...]:
         return projection.bonus_progress(self, seat)
+
+    def end_bonuses(self, seat: int) -> int:
+        """The points of the end-of-game bonuses ``seat``'s wall completes (the end's tally)."""
+        return sum(part.points for part, have, need in self.bonus_progress(seat) if have == need)
 
     def evaluate(self) -> tuple[float, ...]:
         return heuristics.evaluate(self)

@@ -77,6 +77,32 @@ register(
     }
 )
 
+# Decisions and chance lines in words (kashi/games/azul_duel/words.py), after the mover's name in the log.
+register(
+    {
+        "azul_duel.say.plate": "places plate {plate} on space {slot}, turned {rotation}",
+        "azul_duel.say.keep": "keeps plate {plate} on space {slot}, turned {rotation}",
+        "azul_duel.say.draw": "draws a plate from the stack",
+        "azul_duel.say.bottom": "puts plate {plate} under the stack",
+        "azul_duel.say.sun": "takes {colour} from the sun of workshop {workshop} to pattern line {line}",
+        "azul_duel.say.sun_broken": "takes {colour} from the sun of workshop {workshop} to the broken tiles",
+        "azul_duel.say.sun_large": "takes {colour} from the large sun to pattern line {line}",
+        "azul_duel.say.sun_broken_large": "takes {colour} from the large sun to the broken tiles",
+        "azul_duel.say.moon": "takes {colour} from the moons to pattern line {line}",
+        "azul_duel.say.moon_broken": "takes {colour} from the moons to the broken tiles",
+        "azul_duel.say.chip": "takes the bonus chip of workshop {workshop}",
+        "azul_duel.say.pass": "passes",
+        "azul_duel.say.chips": "completes the line with the chips {chips}",
+        "azul_duel.say.skip": "leaves the line incomplete",
+        "azul_duel.say.tile": "places the tile on {cell} of the dome",
+        "azul_duel.say.chance_fill": "The workshops' suns are filled from the bag",
+        "azul_duel.say.chance_display": "Plates are laid face up",
+        "azul_duel.say.chance_drawn": "Plates are drawn from the stack",
+        "azul_duel.say.chance_tablets": "The objective tablets are drawn",
+        "azul_duel.say.chance_chip": "A bonus chip is revealed",
+    }
+)
+
 # The table's texts, written by the browser's renderer (web/table.js).
 register(
     {

@@ -13,9 +13,10 @@ from random import Random
 from typing import Any, NamedTuple
 
 from kashi.core.errors import IllegalMoveError
+from kashi.core.messages import Message
 from kashi.core.outcome import Outcome, ScoreChange, ScorePart, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
-from kashi.games.azul_duel import acquisition, actions, heuristics, supply, tiling, views
+from kashi.games.azul_duel import acquisition, actions, heuristics, supply, tiling, views, words
 from kashi.games.azul_duel.components import (
     CELLS,
     CHIP_NAMES,
@@ -389,6 +390,12 @@ class AzulDuelState(State[Move, Chance]):
     def parse_chance(self, text: str) -> Chance:
         return parse_chance(text)
 
+    def describe_move(self, move: Move) -> Message:
+        return words.describe_move(move)
+
+    def describe_chance(self, line: str) -> Message | None:
+        return words.describe_chance(line)
+
     def chance_group(self) -> tuple[str, int]:
         return supply.group(self)
 
@@ -401,7 +408,9 @@ class AzulDuelState(State[Move, Chance]):
             return None
         keys = [(self.score[seat], seat == self.start_holder) for seat in range(2)]
         ranks, winners = rank_by(keys)
-        return Outcome(tuple(self.score), ranks, winners, details={"start_tile": self.start_holder})
+        objectives = [sum(points for _, points, _ in tiling.final_parts(self, seat)) for seat in range(2)]
+        details = {"start_tile": self.start_holder, "objectives": objectives}
+        return Outcome(tuple(self.score), ranks, winners, details=details)
 
     # -- copies, views, serialisation ----------------------------------------------------
     def copy(self) -> AzulDuelState:

@@ -38,6 +38,18 @@ register(
     }
 )
 
+# Moves and draws in words (kashi/games/ingenious/words.py), after the mover's name in the log.
+register(
+    {
+        "ingenious.say.place": "places {first} on {a} and {second} on {b}",
+        "ingenious.say.swap": "swaps the whole rack",
+        "ingenious.say.keep": "keeps the rack",
+        "ingenious.say.draw": "{player} draws {tiles}",
+        "ingenious.say.draw_hidden": "{player} draws {count} tiles",
+        "ingenious.say.tile": "{first}-{second}",
+    }
+)
+
 # The table's texts, written by the browser's renderer (web/table.js).
 register(
     {

@@ -12,9 +12,10 @@ from random import Random
 from typing import Any
 
 from kashi.core.errors import IllegalMoveError, KashiError
+from kashi.core.messages import Message
 from kashi.core.outcome import INSTANT_WIN, RULES, Outcome, ScoreChange, ScorePart, Termination, rank_by
 from kashi.core.state import CHANCE, TERMINAL, State, check_seat, check_turn
-from kashi.games.ingenious import foresight, heuristics
+from kashi.games.ingenious import foresight, heuristics, words
 from kashi.games.ingenious.actions import KIND_SLOTS, SLOTS_PER_EDGE, slot_of
 from kashi.games.ingenious.hexgrid import CELLS, COORDS, NAMES, distance
 from kashi.games.ingenious.layout import EMPTY, Layout, layout
@@ -599,6 +600,12 @@ class IngeniousState(State[Move, Tile]):
 
     def parse_chance(self, text: str) -> Tile:
         return parse_tile(text.strip())
+
+    def describe_move(self, move: Move) -> Message:
+        return words.describe_move(move)
+
+    def describe_chance(self, line: str) -> Message:
+        return words.describe_draw(line)
 
     def move_parts(self, move: Move) -> dict[str, Any]:
         return dict(move_parts(move))

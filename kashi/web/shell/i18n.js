@@ -38,10 +38,11 @@ export function isolated(text) {
 }
 
 /** A parameter as the language shows it: numbers in its digits, known words translated, a
- * list as its items joined by the language's comma. */
+ * message in its words, a list as its items joined by the language's comma. */
 function shown(value, conversion, spec) {
   if (Array.isArray(value))
     return value.map((item) => shown(item, conversion, spec)).join(locale === "fa" ? "، " : ", ");
+  if (value && typeof value === "object") return t(value.key, value.params); // a message inside a message
   if (typeof value === "number") {
     if (spec && spec.startsWith("+"))
       return isolated((value > 0 ? "+" : value < 0 ? "\u2212" : "") + num(Math.abs(value)));

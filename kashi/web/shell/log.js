@@ -8,13 +8,15 @@ import { explain, isolated, num, t } from "./i18n.js";
  * the learning data). */
 export function createLog(list, seatName, whyLinks) {
   function eventItem(event) {
-    if (event.seat === null) return h("li", { class: "log-chance" }, t("ui.log.chance", { text: event.text }));
+    if (event.seat === null)
+      return h("li", { class: "log-chance" }, event.words ? said(event.words, seatName) : chanceText(event.text));
     return h(
       "li",
       { class: "log-move" },
       h("span", { class: "log-number" }, num(event.number)),
       " ",
       h("span", { class: "log-seat" }, seatName(event.seat)),
+      event.words ? [" ", said(event.words, seatName)] : null,
       " ",
       h("bdi", { class: "notation" }, event.text),
     );
@@ -45,6 +47,18 @@ export function createLog(list, seatName, whyLinks) {
       list.parentElement?.scrollTo?.({ top: list.parentElement.scrollHeight });
     },
   };
+}
+
+/** An event's words (the engine's message) in the language; a ``seat`` it names is shown by
+ * the seat's name. */
+export function said(words, seatName) {
+  const params = "seat" in words.params ? { ...words.params, player: seatName(words.params.seat) } : words.params;
+  return t(words.key, params);
+}
+
+/** A chance line the engine does not put in words, its notation kept left to right. */
+function chanceText(text) {
+  return t("ui.log.chance", { text: isolated(text) });
 }
 
 /** "Sara +5: ..." lines for the explanation strip under the board. */

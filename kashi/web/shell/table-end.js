@@ -1,11 +1,10 @@
-// The end of a game: the headline (winner, shared win or draw), the final table with the
-// tie-break columns the catalogue names, the last scoring explained, and rematch, replay, record.
+// The end of a game: the headline (winner, shared win or draw), the tally of every seat (its
+// points, the end bonuses and tie-breaks its outcome names) and what to do next, in the panel
+// and in a dialog that opens once the board has drawn the last move.
 
 import { fill, h } from "./dom.js";
 import { num, t } from "./i18n.js";
-import { whyLinks } from "./learn.js";
-import { changeLines } from "./log.js";
-import { endHeadline, finalScoringEvent, finishOrder, tiebreakColumns } from "./table-state.js";
+import { endHeadline, finishOrder, tiebreakColumns } from "./table-state.js";
 
 function finalTable(outcome, seatName) {
   const tiebreaks = tiebreakColumns(outcome);
@@ -27,48 +26,52 @@ function finalTable(outcome, seatName) {
     h("th", { scope: "col" }, t("ui.end.score")),
     tiebreaks.map(([key]) => h("th", { scope: "col" }, t(`ui.end.detail.${key}`))),
   );
-  return h("table", { class: "final-table" }, h("thead", {}, head), h("tbody", {}, rows));
+  const table = h("table", { class: "final-table" }, h("thead", {}, head), h("tbody", {}, rows));
+  return h("div", { class: "final-table-scroll" }, table); // a phone scrolls a wide tally, not the page
 }
 
-/** The heading and list of the game's last scoring (nothing when no event scored). */
-function finalScoring(events, seatName, learning) {
-  const final = finalScoringEvent(events);
-  const scoring = final ? changeLines(final.score_changes, seatName) : [];
-  if (!scoring.length) return [null, null];
-  return [
-    h("h3", {}, t("ui.end.last_scoring")),
-    h(
-      "ul",
-      { class: "final-scoring" },
-      scoring.map((line, index) => h("li", {}, line, whyLinks(learning, final.score_changes[index].parts))),
-    ),
-  ];
-}
-
-function endActions(message, gameId, rematch) {
+/** The end's buttons: rematch (for the seated), review (the replay with its review), then the
+ * panel's record or the dialog's new game and close. */
+function endActions(message, gameId, rematch, extra) {
   return h(
     "div",
     { class: "end-actions" },
     message.you.length
       ? h("button", { type: "button", class: "primary", onclick: rematch }, t("ui.end.rematch"))
       : null,
-    h("a", { class: "button", href: `/replay/${gameId}` }, t("ui.end.replay")),
-    h("a", { class: "button", href: `/api/games/${gameId}/record.txt`, download: "" }, t("ui.end.record")),
+    h("a", { class: "button", href: `/replay/${gameId}` }, t("ui.end.review")),
+    extra,
   );
 }
 
-/** The end panel of ``message``: hidden while the game goes on. ``events`` is every event
- * since the last reset; ``rematch`` is called by the Rematch button (shown to the seated). */
-export function drawEnd(panel, { message, events, seatName, learning, gameId, rematch }) {
+/** The end panel of ``message``: hidden while the game goes on. ``rematch`` is called by the
+ * Rematch button (shown to the seated). The final scoring itself is the log's. */
+export function drawEnd(panel, { message, seatName, gameId, rematch }) {
   const outcome = message.outcome;
   panel.hidden = !outcome;
   if (!outcome) return;
-  fill(
-    panel,
-    h("h2", { id: "end-title" }, endHeadline(outcome, seatName)),
+  const record = h("a", { class: "button", href: `/api/games/${gameId}/record.txt`, download: "" }, t("ui.end.record"));
+  fill(panel, ...endSummary(outcome, seatName, "end-title"), endActions(message, gameId, rematch, record));
+}
+
+/** The headline, a truncation's note and the tally of every seat. */
+function endSummary(outcome, seatName, titleId) {
+  return [
+    h("h2", { id: titleId }, endHeadline(outcome, seatName)),
     outcome.termination === "truncated" ? h("p", {}, t("ui.end.truncated")) : null,
     finalTable(outcome, seatName),
-    finalScoring(events, seatName, learning),
-    endActions(message, gameId, rematch),
+  ];
+}
+
+/** The end as a modal dialog, opened once the board has drawn the last move, so the result is
+ * in view on any screen; its buttons are the next things to do (rematch, review, a new game). */
+export function showEndDialog(dialog, { message, seatName, gameId, rematch }) {
+  const close = h("button", { type: "button", onclick: () => dialog.close() }, t("ui.end.close"));
+  const newGame = h("a", { class: "button", href: "/" }, t("ui.end.new_game"));
+  fill(
+    dialog,
+    ...endSummary(message.outcome, seatName, "end-dialog-title"),
+    endActions(message, gameId, rematch, [newGame, close]),
   );
+  if (!dialog.open) dialog.showModal();
 }

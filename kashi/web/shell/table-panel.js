@@ -58,6 +58,7 @@ function panelNodes(family, actions) {
     explanation: h("div", { class: "explanation", "aria-live": "polite" }),
     logList: h("ol", { class: "log-list" }),
     endPanel: h("section", { class: "end-panel", hidden: true, "aria-labelledby": "end-title" }),
+    endDialog: h("dialog", { class: "end-dialog", "aria-labelledby": "end-dialog-title" }),
   };
 }
 
@@ -74,6 +75,7 @@ export function buildTable(main, info, actions) {
     nodes.seatList,
     nodes.invites,
     nodes.endPanel,
+    nodes.endDialog,
     nodes.moveForm,
     h("div", { class: "table-actions" }, nodes.teachButton, nodes.hintButton, nodes.takebackButton),
     nodes.hintPanel,

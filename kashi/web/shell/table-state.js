@@ -151,8 +151,3 @@ export function tiebreakColumns(outcome) {
       values.map((value) => (Array.isArray(value) ? value.map((item) => num(item)).join(" \u00B7 ") : num(value))),
     ]);
 }
-
-/** The last event that changed a score (the game's final scoring), or undefined. */
-export function finalScoringEvent(events) {
-  return [...events].reverse().find((event) => event.score_changes?.length);
-}

@@ -14,7 +14,7 @@ import { loadLearning, whyLinks } from "./learn.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 import { offerWaitLines, ratedSeatNote, rematchLines } from "./rematch.js";
 import { chime } from "./sound.js";
-import { drawEnd } from "./table-end.js";
+import { drawEnd, showEndDialog } from "./table-end.js";
 import { drawExplanation, drawHint, drawRefusal, showTeach } from "./table-explain.js";
 import { buildTable } from "./table-panel.js";
 import { drawInvites, drawSeats, tickClocks } from "./table-seats.js";
@@ -148,19 +148,28 @@ class Table {
     this.showMoves();
     if (this.hint && this.hint.version !== message.version) this.hint = null; // a move was made
     this.showHintPanel();
-    if (!message.reset) drawExplanation(this.ui.explanation, message.score_changes, this.seatName, this.learning);
-    drawEnd(this.ui.endPanel, {
-      message,
-      events: this.events,
-      seatName: this.seatName,
-      learning: this.learning,
-      gameId: this.info.id,
-      rematch: () => this.rematch(),
-    });
+    if (message.outcome)
+      this.ui.explanation.replaceChildren(); // the final scoring is told once, in the log
+    else if (!message.reset) drawExplanation(this.ui.explanation, message.score_changes, this.seatName, this.learning);
+    drawEnd(this.ui.endPanel, this.endOptions());
     this.showRematch();
   }
 
-  /** The rematch offered after this game (message.rematch), under the end panel's actions. */
+  endOptions() {
+    return { message: this.message, seatName: this.seatName, gameId: this.info.id, rematch: () => this.rematch() };
+  }
+
+  /** The end's dialog, once per page, after the board has drawn the game's last move. */
+  showEnd() {
+    if (!this.message.outcome || this.endShown) return;
+    this.endShown = true;
+    showEndDialog(this.ui.endDialog, this.endOptions());
+    this.ui.endDialog.addEventListener("close", () => this.showRematch(), { once: true });
+    this.showRematch();
+  }
+
+  /** The rematch offered after this game (message.rematch), under the end's actions: the
+   * dialog's while it is open, else the panel's. */
   async showRematch() {
     const message = this.message;
     const lines = await rematchLines(
@@ -169,8 +178,9 @@ class Table {
       () => this.showRematch(),
     );
     if (this.message !== message) return; // a newer state drew the panel again
-    this.ui.endPanel.querySelector(".rematch")?.remove();
-    if (lines.length) this.ui.endPanel.append(h("div", { class: "rematch" }, lines));
+    this.root.querySelector(".rematch")?.remove();
+    const end = this.ui.endDialog.open ? this.ui.endDialog : this.ui.endPanel; // the one in view
+    if (lines.length) end.append(h("div", { class: "rematch" }, lines));
   }
 
   redraw(frame) {
@@ -180,6 +190,7 @@ class Table {
       .catch((error) => console.warn(error))
       .then(() => {
         this.root.dataset.drawn = version;
+        if (this.message.version === version) this.showEnd();
       });
   }
 

@@ -1,0 +1,38 @@
+"""The move log in words (issue 47, deliver 7): each move said in the viewer's language with its
+notation beside it, and the chance lines said in words, not in notation."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+WORDS = {
+    "en": ("takes", "The factories are filled: factory 1 ("),
+    "fa": ("می‌برد", "کارخانه‌ها پر شدند: کارخانه‌ی ۱ ("),
+}
+
+
+@pytest.mark.parametrize("language", list(WORDS))
+def test_the_log_says_each_move_and_refill_in_words(
+    pages: Any, finished_game: tuple[dict[str, str], str], language: str
+) -> None:
+    cookie, game_id = finished_game
+    person = pages.person(language)
+    person.add_cookies([cookie])
+    page = pages.open(person, f"/games/{game_id}")
+    page.wait_for_selector(".end-dialog[open]")
+    verb, refill = WORDS[language]
+    moves = page.locator(".log-list .log-move")
+    assert moves.count() > 10
+    for index in range(moves.count()):
+        item = moves.nth(index)
+        notation = item.locator(".notation").inner_text()
+        said = item.inner_text().replace(notation, "")
+        assert verb in said and re.fullmatch(r"[1-9C][BYRKW][1-5F]|W\d\d", notation), said
+        if language == "fa":
+            assert not re.search(r"[0-9]", said.replace(item.locator(".log-seat").inner_text(), "")), said
+    chances = page.locator(".log-list .log-chance").all_inner_texts()
+    assert chances and all(line.startswith(refill) for line in chances), chances[0]
+    assert not any(re.search(r"fill [BYRKW.]{4}|Chance", line) for line in chances), "notation left in a line"
