@@ -11,7 +11,7 @@ function defaults() {
     theme: window.matchMedia?.("(prefers-color-scheme: dark)").matches ? "dark" : "light",
     symbols: true,
     reducedMotion: window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false,
-    sound: false,
+    sound: true, // the turn's chime; the settings dialog switches it off
   };
 }
 

@@ -13,12 +13,12 @@ import { createLog } from "./log.js";
 import { loadLearning, whyLinks } from "./learn.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 import { offerWaitLines, ratedSeatNote, rematchLines } from "./rematch.js";
-import { chime } from "./sound.js";
 import { drawEnd, showEndDialog } from "./table-end.js";
 import { drawExplanation, drawHint, drawRefusal, showTeach } from "./table-explain.js";
 import { buildTable } from "./table-panel.js";
 import { drawInvites, drawSeats, tickClocks } from "./table-seats.js";
 import { frameOf, moveRequest, myTurn, seatLabel, statusText, takebackOffered, typedMoveText } from "./table-state.js";
+import { signalTurn } from "./turn-signal.js";
 
 const CLOCK_TICK_MS = 200;
 
@@ -131,10 +131,8 @@ class Table {
       this.frame = frameOf(message, { previous, components: this.components, hint: this.hint });
       this.redraw(this.frame);
     }
-    if (myTurn(message) && !wasMyTurn) {
-      announce(t("ui.status.your_turn"));
-      if (this.settings.sound) chime();
-    }
+    signalTurn(myTurn(message), wasMyTurn, this.settings);
+    if (myTurn(message) && !wasMyTurn) announce(t("ui.status.your_turn"));
   }
 
   /** The panel from the state message just received. */

@@ -1,0 +1,27 @@
+"""Notifications (issue 47, deliver 8): the tab's title is marked while it is the player's turn,
+and the turn's chime is on unless the player switches it off."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from web_helpers import play_computer, settle, typed_move
+
+SETTINGS = "async () => (await import('/static/shell/settings.js')).loadSettings().sound"
+
+
+def test_the_title_is_marked_on_your_turn_and_the_chime_is_on_by_default(open_page: Any) -> None:
+    page = open_page("/")
+    assert page.evaluate(SETTINGS) is True, "a new player hears the turn's chime"
+    play_computer(page)
+    settle(page)
+    assert page.title().startswith("● Your turn · ")
+    typed_move(page, random.Random(2))
+    page.wait_for_function("() => !document.title.startsWith('●') || document.querySelector('.status-line.is-yours')")
+    assert page.title().startswith("●") == (page.locator(".status-line.is-yours").count() == 1)
+
+
+def test_the_chime_stays_off_for_a_player_who_switched_it_off(open_page: Any) -> None:
+    page = open_page("/", sound=False)
+    assert page.evaluate(SETTINGS) is False
