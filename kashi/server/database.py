@@ -14,35 +14,39 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from kashi.server.models import ServerSecret
+from kashi.server.sqlite_turns import TurnTakingConnection
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
 
 def make_engine(async_url: str, ping: bool = True) -> AsyncEngine:
-    """An engine for the URL; SQLite gets WAL, a busy timeout, full sync and foreign keys.
+    """An engine for the URL; SQLite gets WAL, full sync, foreign keys and writers that take
+    turns (``sqlite_turns``).
 
     ``ping``: test each pooled connection before use, so requests never meet one the database
     dropped; the move path goes without (see ``store.EventLog``)."""
     if async_url.startswith("sqlite"):
-        engine = create_async_engine(async_url, connect_args={"timeout": 30})
+        engine = create_async_engine(async_url, connect_args={"factory": TurnTakingConnection})
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(async_url, pool_pre_ping=ping)
 
 
 def make_sqlite_writer(url: str) -> Engine | None:
-    """For a SQLite URL, a plain (thread-bound) engine for the event log's writer thread.
-
-    Its connection never waits in SQLite's busy handler: the writer asks for the lock itself
-    (``store.EventLog``). The journal is already WAL (the mode is kept in the file)."""
+    """For a SQLite URL, a plain (thread-bound) engine for the event log's writer thread, its
+    writes taking their turns with the others' (``sqlite_turns``). The journal is already WAL
+    (the mode is kept in the file)."""
     if not url.startswith("sqlite"):
         return None
-    engine = create_engine(url.replace("+aiosqlite", ""), connect_args={"timeout": 0, "check_same_thread": False})
+    arguments = {"factory": TurnTakingConnection, "check_same_thread": False}
+    engine = create_engine(url.replace("+aiosqlite", ""), connect_args=arguments)
     event.listen(engine, "connect", functools.partial(_sqlite_pragmas, pragmas=WRITER_PRAGMAS))
     return engine
 
 
-PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=30000")
+PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=0")
+"""SQLite's busy handler is off: a locked database is asked again every millisecond
+(``sqlite_turns.polled``), never slept on for up to 100 ms a try."""
 WRITER_PRAGMAS = ("synchronous=FULL", "foreign_keys=ON", "busy_timeout=0")
 
 

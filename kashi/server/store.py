@@ -281,30 +281,20 @@ class EventLog:
         await self.engine.dispose()
 
 
-WRITER_POLL = 0.001
-WRITER_PATIENCE = 30.0
-"""How often and how long the SQLite writer thread asks again for the write lock while another
-connection holds it (as long as the other connections' busy timeout)."""
-
-
 def _lock_for_writing(database: sqlite3.Connection) -> bool:
-    """Open a transaction holding SQLite's write lock, asking every ``WRITER_POLL`` seconds
-    rather than sleeping in SQLite's busy handler, whose fixed schedule waits up to 100 ms a try
-    however soon the lock is free (a move waited up to 1.1 s behind a lobby write of a few
-    milliseconds). Asked of the driver's connection itself: a refusal raised through the ORM
-    leaves a cycle of objects, a checked-out connection among them, for the garbage collector.
-    False if the lock stayed taken for ``WRITER_PATIENCE`` seconds."""
-    give_up = time.monotonic() + WRITER_PATIENCE
-    while True:
-        try:
-            database.execute("BEGIN IMMEDIATE")
-            return True
-        except sqlite3.OperationalError as error:
-            if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
-                raise
-        if time.monotonic() >= give_up:
-            return False
-        time.sleep(WRITER_POLL)
+    """Open a transaction holding SQLite's write lock, in this writer's turn (``sqlite_turns``:
+    first come, first served with the lobby's writers, then asking SQLite every millisecond,
+    never sleeping in its busy handler, whose fixed schedule waits up to 100 ms a try). Asked
+    of the driver's connection itself: a refusal raised through the ORM leaves a cycle of
+    objects, a checked-out connection among them, for the garbage collector. False if the lock
+    stayed taken for ``sqlite_turns.PATIENCE_SECONDS``."""
+    try:
+        database.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as error:
+        if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY:
+            raise
+        return False
+    return True
 
 
 def _apply(connection: Connection, change: Change) -> bool:

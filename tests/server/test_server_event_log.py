@@ -16,8 +16,9 @@ from typing import Any, cast
 
 import pytest
 from kashi_test_extras import run_async
+from sqlalchemy import func, update
 
-from kashi.server import store
+from kashi.server import sqlite_turns, store
 from kashi.server.clocks import Clock
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate
 from kashi.server.models import GameRow, User
@@ -95,11 +96,50 @@ def test_the_writer_waits_out_another_connections_write_lock_and_lands_the_chang
     assert stored_version(path) == 1
 
 
+def test_writers_of_the_lobby_and_the_event_log_take_the_lock_in_the_order_they_asked(tmp_path: Path) -> None:
+    """A lobby write that asked for SQLite's lock before a move lands first (issue 46, finding
+    10): it used to sleep in SQLite's busy handler while the event log's writer, asking every
+    millisecond, took the lock back again and again, so under a stream of moves the lobby's
+    writes waited seconds. The lobby write records the game's version it saw when it wrote."""
+    path = tmp_path / "kashi.db"
+    turns = sqlite_turns.turns_for(str(path))
+    assert turns is not None
+
+    async def until_waiting(count: int) -> None:
+        async with asyncio.timeout(10):
+            while turns.waiting < count:
+                await asyncio.sleep(0.01)
+
+    async def scenario() -> None:
+        async with event_log_on(path) as log:
+            sessions = make_sessions(make_engine(async_database_url(f"sqlite:///{path}")))
+            async with sessions() as holder:
+                await holder.begin()
+                await holder.execute(update(User).where(User.id == "ann").values(display_name="Ann B"))
+
+                async def lobby_write() -> None:
+                    async with sessions() as session, session.begin():
+                        saw = update(GameRow).values(result=func.printf("saw %d", GameRow.version))
+                        await session.execute(saw.where(GameRow.id == GAME))
+
+                lobby = asyncio.create_task(lobby_write())
+                await until_waiting(1)
+                move = asyncio.create_task(log.commit(GAME, 0, {"turn_started_at": 1.0}))
+                await until_waiting(2)
+                await holder.commit()
+            await asyncio.wait_for(asyncio.gather(lobby, move), 10)
+
+    run_async(scenario())
+    with closing(sqlite3.connect(path)) as connection:
+        result, version = connection.execute("SELECT result, version FROM games").fetchone()
+    assert (result, version) == ("saw 0", 1), "the lobby's write, asked for first, went first"
+
+
 def test_past_its_patience_the_writer_refuses_the_change_and_writes_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "kashi.db"
-    monkeypatch.setattr(store, "WRITER_PATIENCE", 0.2)
+    monkeypatch.setattr(sqlite_turns, "PATIENCE_SECONDS", 0.2)
 
     async def scenario() -> None:
         async with event_log_on(path) as log:
