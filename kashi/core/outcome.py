@@ -19,9 +19,13 @@ class Termination(StrEnum):
     """A player won at once (for example six 18s in Ingenious)."""
     TRUNCATED = "truncated"
     """The engine's round cap stopped a game the rules would continue."""
+    RESIGNED = "resigned"
+    """A player gave the game up (the server ends it; the record stops where it was)."""
+    CLAIMED = "claimed"
+    """A player was away past the grace period and the others claimed the win."""
 
 
-RULES, INSTANT_WIN, TRUNCATED = Termination
+RULES, INSTANT_WIN, TRUNCATED, RESIGNED, CLAIMED = Termination
 """The terminations by name, as the engines import them."""
 
 

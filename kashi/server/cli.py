@@ -75,7 +75,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--redis", help="Redis URL for fan-out between instances, e.g. redis://127.0.0.1:6379/0 (KASHI_REDIS_URL)"
     )
     parser.add_argument(
-        "--grace", type=float, help="seconds a disconnected player keeps the seat (KASHI_GRACE_SECONDS)"
+        "--grace",
+        type=float,
+        help="seconds a player is away before the others may decide for the seat (KASHI_GRACE_SECONDS)",
     )
     parser.add_argument("--log-level", choices=("debug", "info", "warning", "error"), help="(KASHI_LOG_LEVEL)")
 
@@ -110,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         port=settings.port,
         log_config=None,
         ws_max_size=max(65536, settings.max_message_bytes * 4),
+        ws_ping_interval=settings.heartbeat_seconds,
+        ws_ping_timeout=settings.heartbeat_seconds,
         proxy_headers=False,
     )
     return 0

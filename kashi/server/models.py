@@ -95,6 +95,10 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer)
     turn_started_at: Mapped[float | None] = mapped_column(Float)
     result: Mapped[str | None] = mapped_column(String(80))
+    forfeit_seat: Mapped[int | None] = mapped_column(Integer, default=None)
+    """The seat that resigned, or whose absence the others claimed the win over (None: neither)."""
+    ended_by: Mapped[str | None] = mapped_column(String(12), default=None)
+    """How a forfeited game ended: ``resigned`` or ``claimed`` (``kashi.core.outcome.Termination``)."""
     creator_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32))
     rematch_id: Mapped[str | None] = mapped_column(String(32))

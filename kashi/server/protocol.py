@@ -49,6 +49,39 @@ class Ping(_Message):
     type: Literal["ping"]
 
 
-AnyRequest = Hello | MoveRequest | PreviewRequest | TakebackRequest | HintRequest | Ping
+class ResignRequest(_Message):
+    """Give the game up: with two players it ends, with three or four the seat passes to a
+    computer (the player leaves)."""
+
+    type: Literal["resign"]
+
+
+class StandInRequest(_Message):
+    """Hand one's own seats to a computer (``on``), or take them back from it."""
+
+    type: Literal["standin"]
+    on: bool
+
+
+class AbsenceChoice(_Message):
+    """What another player chooses for a seat away past the grace period: a computer finishes
+    it, or (two players) the chooser claims the win. Waiting needs no message."""
+
+    type: Literal["absence"]
+    seat: int = Field(ge=0, le=15)
+    choice: Literal["standin", "claim"]
+
+
+AnyRequest = (
+    Hello
+    | MoveRequest
+    | PreviewRequest
+    | TakebackRequest
+    | HintRequest
+    | Ping
+    | ResignRequest
+    | StandInRequest
+    | AbsenceChoice
+)
 ClientMessage = Annotated[AnyRequest, Field(discriminator="type")]
 client_messages: TypeAdapter[AnyRequest] = TypeAdapter(ClientMessage)

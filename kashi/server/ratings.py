@@ -1,8 +1,9 @@
 """Who is rated for a finished game, and settling its ratings exactly once.
 
 A game counts when its creator asked for a rated game, its seed was not chosen (``seeded``),
-and its seats hold at least two identities: a user (a guest or an account; a stand-in bot
-playing for an absent person still counts as that person) or a bot level (``bot:<level>``).
+and its seats hold at least two identities: a user (a guest or an account) or a bot level
+(``bot:<level>``). A game a stand-in played in is casual (``room_standins`` clears ``rated``),
+and so is a win claimed over a short absence: nobody is rated for a computer's play.
 A subject in several seats counts once, at its best-placed seat; in a partnership game the
 partners make one side. Ratings are kept per pool: the variant's game family at the game's
 player count (``kashi.server.rating_systems``).
@@ -28,7 +29,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from kashi.core.game import Game
 from kashi.core.outcome import Outcome
 from kashi.core.registry import variant
-from kashi.server import store
+from kashi.server import forfeits, store
 from kashi.server.logs import log
 from kashi.server.models import GameRow, RatingChangeRow, RatingRow
 from kashi.server.rating_systems import Side, Standing, rate, system_for
@@ -84,7 +85,7 @@ async def settle(sessions: async_sessionmaker[AsyncSession], game_id: str) -> No
     snapshot = await store.load(sessions, game_id)
     if snapshot is None or not _unsettled(snapshot.row):
         return
-    outcome = Game.from_record(store.record_of(snapshot)).outcome()
+    outcome = forfeits.outcome_of(snapshot.row, Game.from_record(store.record_of(snapshot)).state)
     if outcome is None:
         log.warning("a finished game has no outcome: it is settled unrated", extra={"game": game_id})
     sides = sides_of(snapshot.seats, outcome) if outcome is not None else []

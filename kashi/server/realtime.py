@@ -1,5 +1,5 @@
-"""The WebSocket of a game: hello (resync), moves, takebacks; every refusal says why, and
-every message names the game's version.
+"""The WebSocket of a game: hello (resync), moves, takebacks, resignations and choices for an
+absent seat; every refusal says why, and every message names the game's version.
 
 A socket is admitted under the caps per address and per process, must say hello within
 ``hello_seconds``, and is paced: past its burst its messages wait their turn, however long a
@@ -26,12 +26,15 @@ from kashi.server.identity import COOKIE
 from kashi.server.limits import Pacer, address_of, guards_of
 from kashi.server.messages import reason
 from kashi.server.protocol import (
+    AbsenceChoice,
     AnyRequest,
     Hello,
     HintRequest,
     MoveRequest,
     Ping,
     PreviewRequest,
+    ResignRequest,
+    StandInRequest,
     TakebackRequest,
     client_messages,
 )
@@ -210,6 +213,23 @@ async def _request(room: Room, connection: Connection, message: AnyRequest) -> N
         refusal = await room.requests.takeback(connection.user_id, message.version)
         if refusal is not None:
             _refuse(room, connection, "takeback", refusal)
+    else:
+        await _departure(room, connection, message)
+
+
+async def _departure(room: Room, connection: Connection, message: AnyRequest) -> None:
+    """A resignation, a seat handed to a computer or taken back, a choice for an absent seat."""
+    user_id = connection.user_id
+    if isinstance(message, ResignRequest):
+        refusal = await room.departures.resign(user_id)
+    elif isinstance(message, StandInRequest):
+        refusal = await room.departures.hand_over(user_id, message.on)
+    elif isinstance(message, AbsenceChoice):
+        refusal = await room.departures.decide(user_id, message.seat, message.choice)
+    else:
+        return
+    if refusal is not None:
+        _refuse(room, connection, message.type, refusal)
 
 
 def _parse(room: Room, connection: Connection, text: str) -> AnyRequest | None:

@@ -1,5 +1,6 @@
 """Who holds each seat of a game right now: this instance's connections counted here, the other
-instances' as last read from the cluster. A seat nobody holds is one a stand-in may take."""
+instances' as last read from the cluster, and since when each seat nobody holds has been away
+(as this instance saw it: the others at the table count down from then)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ class Presence:
         """This instance's connections holding each seat."""
         self.elsewhere: list[int] = []
         """Other instances' connections holding each seat, as last read."""
+        self._away: dict[int, float] = {}
+        """When each seat nobody holds was first seen so (epoch seconds)."""
 
     def arrive(self, seats: Iterable[int]) -> None:
         for seat in seats:
@@ -38,6 +41,15 @@ class Presence:
 
     def seats(self) -> list[bool]:
         return [self.is_present(seat) for seat in range(self.players)]
+
+    def away_since(self, now: float) -> dict[int, float]:
+        """Since when each seat nobody holds now has been away (``now`` for one just gone)."""
+        for seat in range(self.players):
+            if self.is_present(seat):
+                self._away.pop(seat, None)
+            else:
+                self._away.setdefault(seat, now)
+        return dict(self._away)
 
     async def read(self) -> None:
         local = self.local()

@@ -1,8 +1,10 @@
-"""Stand-ins: a bot takes the seat of a player gone longer than the grace period (or out of time,
-see ``room_clock``), and hands it back when the player returns.
+"""Stand-ins: a computer plays a person's seat when the player runs out of time (``room_clock``),
+when the others choose so for a player away (``room_departures``), or when the player hands the
+seat over or leaves; it keeps the seat until the player asks for it back. A game a stand-in
+played in is casual from then on: nobody's rating moves on a computer's play.
 
-A stand-in never plays a rated game for someone who never opened it (a seat taken through the
-lobby alone): that game is abandoned instead, and counts for nobody."""
+A rated game whose seat's holder never opened it (a seat taken through the lobby alone) is
+abandoned once the grace period runs out, and counts for nobody."""
 
 from __future__ import annotations
 
@@ -42,7 +44,8 @@ class StandIns:
         """The absent seats' timers: each ends with a stand-in unless the player returns."""
 
     def start_grace(self, seat: int) -> None:
-        """Count down to a stand-in for an absent player (only the game's owner runs timers)."""
+        """Count down to abandoning a rated game whose player never came (only the game's
+        owner runs timers)."""
         if self.cache.status != "active" or seat in self._grace or self.cache.seats[seat].standin:
             return
         self._grace[seat] = self.tasks.spawn(self._absent(seat))
@@ -65,17 +68,24 @@ class StandIns:
             info = self.cache.seats[seat]
             if self.cache.status != "active" or info.standin or info.kind != "person" or self.presence.is_present(seat):
                 return
-            log.info("absent: a bot takes the seat", extra={"game": self.cache.id, "seat": seat})
-            await self.take_over(seat)
-            self.guard.announce()
+            if await self._never_joined(seat):
+                await self._abandon(seat)
+                self.guard.announce()
 
     async def take_over(self, seat: int) -> None:
         """A bot takes the seat, or, in a rated game whose holder of the seat never opened it,
         the game is abandoned: nobody is played for, or rated, without having joined."""
-        cache = self.cache
-        if not cache.rated or await store.ever_connected(cache.sessions, cache.id, seat):
+        if await self._never_joined(seat):
+            await self._abandon(seat)
+        else:
             await self.set_standin([seat], True)
-            return
+
+    async def _never_joined(self, seat: int) -> bool:
+        cache = self.cache
+        return cache.rated and not await store.ever_connected(cache.sessions, cache.id, seat)
+
+    async def _abandon(self, seat: int) -> None:
+        cache = self.cache
         log.info("never joined: the rated game is abandoned", extra={"game": cache.id, "seat": seat})
         values = {"status": "abandoned", "result": f"seat {seat} never joined", "finished_at": time.time()}
         with contextlib.suppress(store.Conflict):  # another change came first: the caller decides again
@@ -96,10 +106,10 @@ class StandIns:
         return False
 
     async def set_standin(self, seats: list[int], standin: bool) -> bool:
-        """Hand seats to a bot, or back to their player (with a fresh turn if it is theirs);
-        False, having changed nothing, if another change was stored first."""
+        """Hand seats to a bot (the game turns casual), or back to their player (with a fresh
+        turn if it is theirs); False, having changed nothing, if another change was stored first."""
         cache = self.cache
-        values: dict[str, Any] = {}
+        values: dict[str, Any] = {"rated": False} if standin else {}
         if not standin and cache.game.state.current_player in seats:
             values["turn_started_at"] = time.time()
         changes = {

@@ -10,12 +10,13 @@ from typing import Any
 
 from kashi.core.outcome import ScoreChange
 from kashi.core.state import parts_of_text, words_of_text
+from kashi.server import forfeits
 from kashi.server.room_cache import GameCache
 from kashi.server.visibility import viewer_bit
 
 
 def state_message(
-    cache: GameCache, user_id: str | None, seen: int | None, present: list[bool], clock: dict[str, Any]
+    cache: GameCache, user_id: str | None, seen: int | None, presence: dict[str, Any], clock: dict[str, Any]
 ) -> dict[str, Any]:
     """The identity's view, the events after the ``seen`` first ones (all of them if None, or if
     a takeback left fewer) and the legal moves. The game's component tables, which never change,
@@ -32,7 +33,7 @@ def state_message(
     to_move = state.current_player
     legal = state.legal_moves() if cache.status == "active" and to_move in owned else []
     texts = [str(move) for move in legal]
-    outcome = state.outcome()
+    outcome = forfeits.outcome_of(cache.row, state)
     return {
         "type": "state",
         "game": cache.id,
@@ -49,7 +50,7 @@ def state_message(
         "legal_moves": texts,
         "moves": [{"text": text, "parts": state.move_parts(move)} for text, move in zip(texts, legal, strict=True)],
         "last_move": _last_move(cache, bits),
-        "present": present,
+        **presence,
         "score_changes": [change.to_json() for change in changes],
         "scores": list(state.scores()),
         "final_scoring_so_far": [change.to_json() for change in state.final_scoring_so_far()],

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import time
 from typing import Any
 
 from kashi.server import store
@@ -17,6 +18,7 @@ from kashi.server.connection import Connection
 from kashi.server.room_bots import BotTurns
 from kashi.server.room_cache import GameCache
 from kashi.server.room_clock import TurnClock
+from kashi.server.room_departures import Departures, absences
 from kashi.server.room_guard import Guard
 from kashi.server.room_moves import BOT, Moves
 from kashi.server.room_offers import OfferTimer
@@ -49,6 +51,17 @@ class Room:
         self.moves = Moves(self.cache, self.turn_clock, services.log, services.sessions, guard, self.tasks)
         self.requests = Requests(self.cache, services.bots, services.log, guard, settings.hints_per_player)
         self.offer = OfferTimer(self.cache, guard, self.tasks)
+        self.grace_seconds = settings.grace_seconds
+        self.departures = Departures(
+            self.cache,
+            self.presence,
+            self.standins,
+            services.log,
+            guard,
+            self.tasks,
+            settings.grace_seconds,
+            settings.long_absence_seconds,
+        )
         submit = functools.partial(self.moves.submit, BOT)
         self.bot_turns = BotTurns(
             self.cache, services.bots, settings.bot_seconds, self.lock, self.tasks, submit, self.schedule
@@ -93,8 +106,8 @@ class Room:
                 self.bot_turns.forget()
 
     async def attach(self, connection: Connection, last_event: int | None) -> None:
-        """Count the connection's seats present, give back what stand-ins hold of them, and
-        send it the game from event ``last_event`` on."""
+        """Count the connection's seats present (telling the table at once), and send it the
+        game from event ``last_event`` on."""
         async with self.lock:
             await self._refresh()
             self.connections.add(connection)
@@ -111,10 +124,9 @@ class Room:
             connection.counted |= owned
             connection.seen = last_event
             self.offer.start()
-            if self.status == "active" and await self.standins.hand_back(owned):
-                self._announce()
-            else:
-                connection.send(self._message_for(connection))
+            connection.send(self._message_for(connection))
+            if arriving:
+                self._tell_presence(but=connection)
 
     async def detach(self, connection: Connection) -> None:
         async with self.lock:
@@ -129,6 +141,7 @@ class Room:
                     self.standins.start_grace(seat)
             if connection.counted:
                 self.tasks.spawn(self.presence.share(self.version))
+                self._tell_presence()
 
     def schedule(self) -> None:
         """Start what the game waits for: the bot's move, the clock, absence timers (owner only)."""
@@ -150,9 +163,23 @@ class Room:
             if info.kind == "person" and not info.standin and not self.presence.is_present(info.seat):
                 self.standins.start_grace(info.seat)
 
+    def presence_fields(self) -> dict[str, Any]:
+        """Who is at the table, and who is away since when (the others' countdown)."""
+        now = time.time()
+        absent = absences(self.cache, self.presence, self.grace_seconds, now)
+        return {"present": self.presence.seats(), "absence": absent, "now": now}
+
+    def _tell_presence(self, but: Connection | None = None) -> None:
+        """Presence changed on this instance: every connection (``but`` one just sent the whole
+        state) is told now, not at the next move."""
+        message = {"type": "presence", "version": self.version, **self.presence_fields()}
+        for connection in list(self.connections):
+            if connection is not but:
+                connection.send(message)
+
     def _message_for(self, connection: Connection) -> dict[str, Any]:
         message = state_message(
-            self.cache, connection.user_id, connection.seen, self.presence.seats(), self.turn_clock.message()
+            self.cache, connection.user_id, connection.seen, self.presence_fields(), self.turn_clock.message()
         )
         connection.seen = message["event_count"]
         return message

@@ -40,7 +40,14 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8000
     grace_seconds: float = 60.0
-    """How long a disconnected player keeps the seat before a bot stands in."""
+    """How long a player is away before the others at the table may choose what happens to the
+    seat (wait, let a computer finish it, or claim the win); their clock runs meanwhile."""
+    long_absence_seconds: float = 180.0
+    """A win claimed over a player away at least this long counts for ratings (sooner: casual)."""
+    heartbeat_seconds: float = 2.0
+    """The server pings every game socket this often; one that has not answered within as long
+    again is closed, so its seat shows away within a few seconds of its tab closing, its network
+    failing or its computer going to sleep."""
     absent_bot: str = "medium"
     """The bot level that stands in for an absent or timed-out player, unless the game says."""
     bot_seconds: float | None = None
@@ -145,6 +152,8 @@ _READERS: dict[str, tuple[str, type]] = {
     "host": ("KASHI_HOST", str),
     "port": ("KASHI_PORT", int),
     "grace_seconds": ("KASHI_GRACE_SECONDS", float),
+    "long_absence_seconds": ("KASHI_LONG_ABSENCE_SECONDS", float),
+    "heartbeat_seconds": ("KASHI_HEARTBEAT_SECONDS", float),
     "absent_bot": ("KASHI_ABSENT_BOT", str),
     "bot_seconds": ("KASHI_BOT_SECONDS", float),
     "bot_queue": ("KASHI_BOT_QUEUE", str),
@@ -199,6 +208,7 @@ _POSITIVE = frozenset(
         "bot_processes",
         "bot_backlog",
         "lease_seconds",
+        "heartbeat_seconds",
         "redis_timeout_seconds",
         "redis_retry_seconds",
         "catch_up_seconds",

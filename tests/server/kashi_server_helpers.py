@@ -206,6 +206,8 @@ class Player:
                 self.events = []
             self.events.extend(message["events"])
             self.state = message
+        elif message["type"] == "presence" and self.state:
+            self.state = {**self.state, **{key: message[key] for key in ("present", "absence", "now")}}
         return message
 
     def until(self, predicate: Callable[[dict[str, Any]], bool], timeout: float = PATIENCE) -> dict[str, Any]:

@@ -324,7 +324,9 @@ def test_an_event_hidden_from_every_seat_a_viewer_holds_reaches_it_redacted() ->
     seats = [person(0, "ann"), person(1, "bob")]
     cache = cache_of(snapshot_of(played(1), seats, hidden={2: (0b010, "? ?")}))
     move = cache.game.events[1].text
-    ann, bob, spectator = (state_message(cache, user, None, [True, True], {}) for user in ("ann", "bob", None))
+    ann, bob, spectator = (
+        state_message(cache, user, None, {"present": [True, True]}, {}) for user in ("ann", "bob", None)
+    )
     assert (ann["events"][1]["text"], ann["events"][1]["hidden"]) == (move, False)
     assert (bob["events"][1]["text"], bob["events"][1]["hidden"]) == ("? ?", True)
     assert spectator["events"][1]["text"] == move, "hidden from seat 1 only"
@@ -336,10 +338,10 @@ def test_an_event_hidden_from_every_seat_a_viewer_holds_reaches_it_redacted() ->
 
 def test_a_viewer_gets_the_events_after_those_it_has_and_all_again_when_it_has_too_many() -> None:
     cache = cache_of(snapshot_of(played(3), ALONE_WITH_A_BOT))
-    later = state_message(cache, "ann", 2, [True, False], {"kind": "none"})
+    later = state_message(cache, "ann", 2, {"present": [True, False]}, {"kind": "none"})
     assert [event["number"] for event in later["events"]] == [3, 4] and not later["reset"]
     assert later["event_count"] == 4 and later["present"] == [True, False] and later["clock"] == {"kind": "none"}
-    taken_back = state_message(cache, "ann", 9, [True, False], {})
+    taken_back = state_message(cache, "ann", 9, {"present": [True, False]}, {})
     assert [event["number"] for event in taken_back["events"]] == [1, 2, 3, 4] and taken_back["reset"]
 
 

@@ -305,22 +305,36 @@ def test_players_on_two_instances_keep_their_seats_until_one_leaves(
         assert not any(seat["standin"] for seats in standins for seat in seats), "nobody was away"
         assert client.state["present"] == [True, True]
     assert not any(seat["standin"] for seat in httpx.get(f"{a.url}/api/games/{game_id}").json()["seats"])
-    # The player on the instance that does not own the game leaves: the owner learns it from
-    # the shared presence alone, and a stand-in takes that seat only.
+    # The player on the instance that does not own the game leaves: the other instance learns
+    # it from the shared presence alone, within seconds and without a move, and tells its
+    # client; past the grace period that player lets a computer finish the seat.
     instances = {health(server)["instance"]: server for server in (a, b)}
     owner = owner_of(redis_url, game_id)
     assert owner in instances
     leaver, stayer, seat, there = (creator, invitee, 0, a) if instances[owner] is b else (invitee, creator, 1, b)
+    version = stayer.state["version"]
     leaver.close()
-    stayer.until(lambda message: message["type"] == "state" and message["seats"][seat]["standin"])
+    gone = stayer.until(lambda message: message["type"] in ("state", "presence") and not message["present"][seat])
+    assert gone["version"] == version and gone["present"][1 - seat] is True
+    away = gone["absence"][seat]
+    assert away is not None and gone["absence"][1 - seat] is None
+    time.sleep(max(0.0, away["decide_at"] - time.time()) + 0.3)
+    stayer.send({"type": "absence", "seat": seat, "choice": "standin"})
+    stood_in = stayer.until(
+        lambda message: (
+            message["type"] == "rejected" or (message["type"] == "state" and message["seats"][seat]["standin"])
+        )
+    )
+    assert stood_in["type"] == "state" and stood_in["rated"] is False, stood_in
     assert not stayer.state["seats"][1 - seat]["standin"]
-    assert stayer.state["present"][seat] is False and stayer.state["present"][1 - seat] is True
     if stayer.state["to_move"] == seat:  # the stand-in plays that seat's turn
         moves = len(stayer.events)
         stayer.until(lambda message: message["type"] == "state" and len(stayer.events) > moves)
         assert any(event["seat"] == seat for event in stayer.events[moves:])
     back = Player(there, game_id, host if seat == 0 else guest)
-    assert back.hello()["seats"][seat]["standin"] is False, "a returning player takes the seat back"
+    assert back.hello()["seats"][seat]["standin"] is True, "the computer keeps the seat until asked"
+    stayer.until(lambda message: message["type"] in ("state", "presence") and message["present"][seat])
+    back.send({"type": "standin", "on": False})
     stayer.until(lambda message: message["type"] == "state" and not message["seats"][seat]["standin"])
     for client in (stayer, back):
         client.close()

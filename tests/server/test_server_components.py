@@ -37,7 +37,9 @@ def test_a_lesson_carries_the_tables_of_its_position(shared_server: ServerProces
 def test_the_state_message_carries_the_tables_on_a_reset_only() -> None:
     cache = cache_of(snapshot_of(played(3), [person(0, "ann"), person(1, "bob")]))
     tables = cache.game.state.components()
-    first, later, taken_back = (state_message(cache, "ann", seen, [True, True], {}) for seen in (None, 2, 9))
+    first, later, taken_back = (
+        state_message(cache, "ann", seen, {"present": [True, True]}, {}) for seen in (None, 2, 9)
+    )
     assert first["reset"] and first["components"] == tables
     assert not later["reset"] and later["components"] is None
     assert taken_back["reset"] and taken_back["components"] == tables

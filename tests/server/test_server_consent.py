@@ -122,7 +122,9 @@ def test_a_stand_in_never_plays_a_rated_game_for_someone_who_never_connected(
     table.close()
 
 
-def test_a_player_who_came_and_went_is_stood_in_for_as_before(servers: Callable[..., ServerProcess]) -> None:
+def test_a_player_who_came_and_went_waits_for_the_others_choice(servers: Callable[..., ServerProcess]) -> None:
+    """No computer takes the seat by itself any more: past the grace period the others choose,
+    and a stand-in they call in makes the game casual."""
     server = servers(env={"KASHI_GRACE_SECONDS": "1"})
     host, guest = http(server), http(server)
     created = create_game(host, "azul-quick", ME_AND_A_FRIEND, rated=True, start=0)
@@ -134,8 +136,15 @@ def test_a_player_who_came_and_went_is_stood_in_for_as_before(servers: Callable[
     table = Player(server, game_id, host)
     table.hello()
     table.move(table.state["legal_moves"][0])
-    table.until(lambda message: message["type"] == "state" and message["seats"][1]["standin"], timeout=30)
+    table.drain(3)  # three grace periods
+    assert not table.state["seats"][1]["standin"] and table.state["absence"][1] is not None
     assert info(host, game_id)["status"] == "active" and info(host, game_id)["rated"] is True
+    table.send({"type": "absence", "seat": 1, "choice": "standin"})
+    stood_in = table.until(
+        lambda message: message["type"] == "rejected" or (message["type"] == "state" and message["seats"][1]["standin"])
+    )
+    assert stood_in["type"] == "state", stood_in
+    assert info(host, game_id)["rated"] is False, "a game a computer played in is casual"
     table.close()
 
 
