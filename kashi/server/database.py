@@ -14,7 +14,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 from kashi.server.models import ServerSecret
-from kashi.server.sqlite_turns import TurnTakingConnection
+from kashi.server.sqlite_turns import MovesFirstConnection, TurnTakingConnection
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 
@@ -38,7 +38,7 @@ def make_sqlite_writer(url: str) -> Engine | None:
     (the mode is kept in the file)."""
     if not url.startswith("sqlite"):
         return None
-    arguments = {"factory": TurnTakingConnection, "check_same_thread": False}
+    arguments = {"factory": MovesFirstConnection, "check_same_thread": False}
     engine = create_engine(url.replace("+aiosqlite", ""), connect_args=arguments)
     event.listen(engine, "connect", functools.partial(_sqlite_pragmas, pragmas=WRITER_PRAGMAS))
     return engine

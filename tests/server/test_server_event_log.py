@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, closing
 from dataclasses import replace
@@ -96,11 +98,13 @@ def test_the_writer_waits_out_another_connections_write_lock_and_lands_the_chang
     assert stored_version(path) == 1
 
 
-def test_writers_of_the_lobby_and_the_event_log_take_the_lock_in_the_order_they_asked(tmp_path: Path) -> None:
-    """A lobby write that asked for SQLite's lock before a move lands first (issue 46, finding
-    10): it used to sleep in SQLite's busy handler while the event log's writer, asking every
-    millisecond, took the lock back again and again, so under a stream of moves the lobby's
-    writes waited seconds. The lobby write records the game's version it saw when it wrote."""
+def test_a_lobby_write_waits_for_one_group_of_moves_at_most(tmp_path: Path) -> None:
+    """Moves go ahead of the lobby's writes, but one group at a time (issue 46, finding 10): a
+    lobby write used to sleep in SQLite's busy handler while the event log's writer, asking
+    every millisecond, took the lock back group after group, so under a stream of moves the
+    lobby's writes waited seconds. Here a lobby write holds the lock; another lobby write asks,
+    then a move, and a second move is queued behind the first: the move goes next, then the
+    waiting lobby write (which records the game's version it saw), then the second move."""
     path = tmp_path / "kashi.db"
     turns = sqlite_turns.turns_for(str(path))
     assert turns is not None
@@ -124,15 +128,44 @@ def test_writers_of_the_lobby_and_the_event_log_take_the_lock_in_the_order_they_
 
                 lobby = asyncio.create_task(lobby_write())
                 await until_waiting(1)
-                move = asyncio.create_task(log.commit(GAME, 0, {"turn_started_at": 1.0}))
+                first = asyncio.create_task(log.commit(GAME, 0, {"turn_started_at": 1.0}))
                 await until_waiting(2)
+                second = asyncio.create_task(log.commit(GAME, 1, {"turn_started_at": 2.0}))  # the next group
+                await asyncio.sleep(0)
                 await holder.commit()
-            await asyncio.wait_for(asyncio.gather(lobby, move), 10)
+            await asyncio.wait_for(asyncio.gather(lobby, first, second), 10)
 
     run_async(scenario())
     with closing(sqlite3.connect(path)) as connection:
         result, version = connection.execute("SELECT result, version FROM games").fetchone()
-    assert (result, version) == ("saw 0", 1), "the lobby's write, asked for first, went first"
+    assert (result, version) == ("saw 1", 2), "one group of moves went ahead of the lobby's write, not two"
+
+
+def test_the_turns_serve_the_event_logs_writer_next_and_the_others_in_order() -> None:
+    turns = sqlite_turns.Turns()
+    served: list[str] = []
+    assert turns.take(1)
+
+    def writer(name: str, first: bool) -> threading.Thread:
+        def run() -> None:
+            assert turns.take(10, first)
+            served.append(name)
+            turns.give()
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        return thread
+
+    threads = []
+    for name, first in (("lobby 1", False), ("lobby 2", False), ("moves", True)):
+        threads.append(writer(name, first))
+        while turns.waiting < len(threads):
+            time.sleep(0.001)
+    turns.give()
+    for thread in threads:
+        thread.join(10)
+    assert served == ["moves", "lobby 1", "lobby 2"]
+    assert turns.take(0.01), "free again once everyone was served"
 
 
 def test_past_its_patience_the_writer_refuses_the_change_and_writes_nothing(
