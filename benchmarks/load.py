@@ -16,8 +16,11 @@ included, counted in the records), the move round trip (sent to the state holdin
 p50/p95/p99 in ms, the worst event-loop lag the instances' /healthz reported (p99 and max over
 its 30 s window, polled every 5 s), errors (error or rejected messages, sockets closed by the
 server, moves unanswered in 30 s), lost moves, stalled games (a socket that heard nothing for
-60 s), games left unchecked, and the CPU seconds of the
-server processes (bot workers included) and of the benchmark's own player processes.
+60 s), games left unchecked, the CPU seconds of the server processes (bot workers included)
+and of the benchmark's own player processes, and the machine's 1-minute load average at the
+stage's end (other work on the machine shows there). With ``--hostile`` a hostile client
+(benchmarks/load_hostile.py) runs beside the players during each stage: what it was answered
+is printed under the stage, and its 5xx answers and dropped connections count as errors.
 
 After a stage its games are played out untimed (the server serves a record only once its game
 is over), and every record is fetched, replayed with the engine and compared with the moves the
@@ -27,7 +30,7 @@ other load than the stage's.
 
     .venv/bin/python benchmarks/load.py [--games 50,100,200] [--seconds 60] [--instances 1]
         [--database sqlite|postgresql] [--redis URL] [--mode bot|people] [--think 1,4]
-        [--processes 2] [--seed 1] [--bot medium]
+        [--hostile] [--processes 2] [--seed 1] [--bot medium] [--profile DIR]
 
 ``--bot hard`` (a tree search of up to half a second a move) shows the event loop's lag while
 bots think hard in their worker processes.
@@ -60,6 +63,7 @@ from multiprocessing.pool import Pool
 from pathlib import Path
 
 import httpx
+from load_hostile import HostilePlan, HostileReport, run_hostile
 from load_players import GameReport, Plan, WorkerReport, run_worker
 
 from kashi.core.errors import KashiError
@@ -85,6 +89,19 @@ LEAD_SECONDS = 3.0
 LAG_POLL_SECONDS = 5.0
 LAG_WINDOW_SECONDS = 30.0
 """How far back /healthz's loop lag reaches (kashi/server/loop_lag.py)."""
+PROFILED = (
+    "import cProfile, runpy, sys, time\n"
+    "out = sys.argv.pop(1)\n"
+    "profile = cProfile.Profile(time.process_time)\n"
+    "profile.enable()\n"
+    "try:\n"
+    "    runpy.run_module('kashi.server', run_name='__main__', alter_sys=True)\n"
+    "finally:\n"
+    "    profile.disable()\n"
+    "    profile.dump_stats(out)\n"
+)
+"""``python -m kashi.server`` under cProfile, counting processor time (not the wall clock, which
+other work on the machine would stretch); the event loop's thread only."""
 TARGETS = {1: (300, 100.0), 2: (600, 150.0)}
 """Instances -> (games, p99 ms) of the issue's targets."""
 
@@ -105,6 +122,10 @@ class Stage:
     unchecked: int = 0
     server_cpu: float = 0.0
     player_cpu: float = 0.0
+    load: float = 0.0
+    """The machine's 1-minute load average as the stage ended (the benchmark's own share in it)."""
+    hostile: Counter[str] = field(default_factory=Counter)
+    """What the hostile client was answered (``--hostile``)."""
 
     def quantile_ms(self, percent: int) -> float | None:
         if len(self.round_trips) < 2:
@@ -115,11 +136,12 @@ class Stage:
 class Server:
     """``python -m kashi.server`` on a free port of 127.0.0.1, its log in a file."""
 
-    def __init__(self, database: str, redis: str | None, log: Path) -> None:
+    def __init__(self, database: str, redis: str | None, log: Path, profile: Path | None = None) -> None:
         self.port = _free_port()
         self.address = f"127.0.0.1:{self.port}"
         self.log = log
-        command = [sys.executable, "-m", "kashi.server", "--port", str(self.port), "--db", database]
+        start = ["-c", PROFILED, str(profile)] if profile else ["-m", "kashi.server"]
+        command = [sys.executable, *start, "--port", str(self.port), "--db", database]
         if redis:
             command += ["--redis", redis]
         with log.open("ab") as out:
@@ -183,6 +205,10 @@ def tree_cpu_seconds(root: int) -> float:
     return ticks / TICKS
 
 
+def load_average() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -210,12 +236,15 @@ def fresh_database(kind: str, folder: Path) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def servers_running(count: int, database: str, redis: str | None, folder: Path) -> Iterator[list[Server]]:
+def servers_running(
+    count: int, database: str, redis: str | None, folder: Path, profile: Path | None
+) -> Iterator[list[Server]]:
     """Started one after another, so that only the first applies the migrations."""
     servers: list[Server] = []
     try:
         for number in range(count):
-            servers.append(Server(database, redis, folder / f"server-{number}.log"))
+            profiled = profile / f"server-{number}.prof" if profile else None
+            servers.append(Server(database, redis, folder / f"server-{number}.log", profiled))
         yield servers
     finally:
         for server in servers:
@@ -231,15 +260,22 @@ def run_stage(pool: Pool, servers: list[Server], games: int, args: argparse.Name
         for worker in range(min(args.processes, games))
     ]  # fmt: skip
     results = pool.map_async(run_worker, plans, chunksize=1)
+    addresses = [server.address for server in servers]
+    hostile = pool.apply_async(run_hostile, (HostilePlan(addresses, start_at, args.seconds),)) if args.hostile else None
     _sleep_until(start_at)
     cpu_before = sum(server.cpu_seconds() for server in servers)
     _watch_loop_lag(servers, start_at, start_at + args.seconds, stage)
     stage.server_cpu = sum(server.cpu_seconds() for server in servers) - cpu_before
+    stage.load = load_average()
     reports: list[WorkerReport] = results.get()
     for report in reports:
         stage.round_trips += report.round_trips
         stage.errors += report.errors
         stage.player_cpu += report.cpu_seconds
+    if hostile is not None:
+        answered: HostileReport = hostile.get()
+        stage.hostile = answered.answers
+        stage.errors += answered.errors
     stage.person_moves = len(stage.round_trips)
     for server in servers:
         server.check_alive()
@@ -313,7 +349,7 @@ def _lost_moves(record: Record, game: GameReport) -> int:
 HEADER = (
     f"{'games':>6} {'played':>6} {'moves':>6} {'moves/s':>8} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
     f"{'lag p99':>8} {'lag max':>8} {'errors':>6} {'lost':>5} {'stalled':>7} {'unchecked':>9} "
-    f"{'cpu server':>10} {'cpu players':>11}"
+    f"{'cpu server':>10} {'cpu players':>11} {'load':>5}"
 )
 
 
@@ -322,7 +358,8 @@ def row(stage: Stage) -> str:
     return (
         f"{stage.games:>6} {stage.played:>6} {stage.person_moves:>6} {stage.all_moves / stage.seconds:>8.1f} "
         f"{quantiles} {stage.lag_p99:>8.1f} {stage.lag_max:>8.1f} {len(stage.errors):>6} {stage.lost:>5} "
-        f"{stage.stalled:>7} {stage.unchecked:>9} {stage.server_cpu:>10.1f} {stage.player_cpu:>11.1f}"
+        f"{stage.stalled:>7} {stage.unchecked:>9} {stage.server_cpu:>10.1f} {stage.player_cpu:>11.1f} "
+        f"{stage.load:>5.1f}"
     )
 
 
@@ -333,6 +370,10 @@ def _ms(value: float | None, width: int) -> str:
 def print_errors(stage: Stage) -> None:
     for text, count in Counter(stage.errors).most_common(5):
         print(f"       {count}x {text}")
+    if stage.hostile:
+        print(
+            "       hostile client answered: " + ", ".join(f"{what} x{n}" for what, n in sorted(stage.hostile.items()))
+        )
 
 
 def print_curve(stages: list[Stage]) -> None:
@@ -369,13 +410,14 @@ def run(args: argparse.Namespace, folder: Path) -> list[Stage]:
     stages: list[Stage] = []
     with (
         fresh_database(args.database, folder) as database,
-        servers_running(args.instances, database, args.redis, folder) as servers,
-        multiprocessing.get_context("spawn").Pool(args.processes) as pool,
+        servers_running(args.instances, database, args.redis, folder, args.profile) as servers,
+        multiprocessing.get_context("spawn").Pool(args.processes + args.hostile) as pool,
     ):
         print(
             f"{args.instances} instance(s) on {args.database}{' with ' + args.redis if args.redis else ''}; "
             f"{args.seconds:g} s a stage, {args.mode} mode, think {args.think[0]:g}-{args.think[1]:g} s, "
-            f"{args.processes} player processes"
+            f"{args.processes} player processes{', a hostile client' if args.hostile else ''}; "
+            f"load average {load_average():.2f}"
         )
         print(HEADER)
         quiet_since = time.time()
@@ -401,6 +443,12 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1, help="seeds the players' seats, thinking and moves")
     parser.add_argument(
         "--mode", choices=("bot", "people"), default="bot", help="a person against a bot, or two people a game"
+    )
+    parser.add_argument(
+        "--hostile", action="store_true", help="a hostile client beside the players (benchmarks/load_hostile.py)"
+    )
+    parser.add_argument(
+        "--profile", type=Path, help="a folder: each server runs under cProfile, writing server-N.prof there"
     )
     parser.add_argument("--bot", default="medium", help="the level of the bot each person plays (default medium)")
     args = parser.parse_args()

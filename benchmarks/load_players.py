@@ -55,6 +55,9 @@ class Plan:
     """The level of the bot each person plays."""
     mode: str = "bot"
     """``bot``: a person against a bot; ``people``: two people against each other."""
+    ramp: float = 5.0
+    """The first games arrive over this many seconds at least (over the longest think time if
+    longer): without thinking, 600 guests would otherwise arrive in the same instant."""
 
     @property
     def end(self) -> float:
@@ -237,10 +240,11 @@ async def _measure_own_cpu(plan: Plan, report: WorkerReport) -> None:
 
 
 async def _keep_a_game_going(slot: int, plan: Plan, report: WorkerReport) -> None:
-    """Games one after another in one slot; arrivals are spread over the first think time, as
-    no server sees all its players sit down in the same instant."""
+    """Games one after another in one slot; arrivals are spread over the ramp (or the longest
+    think time), as no server sees all its players sit down in the same instant."""
     rng = random.Random(f"{plan.seed}:{plan.games}:{slot}")
-    await asyncio.sleep(max(0.0, plan.start_at - time.time()) + rng.uniform(0, plan.think[1]))
+    arrival = rng.uniform(0, max(plan.ramp, plan.think[1]))
+    await asyncio.sleep(max(0.0, plan.start_at - time.time()) + arrival)
     number = slot
     while time.time() < plan.end:
         await _play_one(number, rng, plan, report)
