@@ -6,6 +6,7 @@ they fail instead. Every page opened through ``open_page`` must log no console e
 
 from __future__ import annotations
 
+import contextlib
 import json
 import shutil
 import sys
@@ -52,17 +53,24 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    path = tmp_path_factory.mktemp("web")
-    # No stand-in bot takes a seat during these tests, however long a full run makes them: a seat
-    # handed to a bot mid-test would end its game under the page.
-    env = {
+    with server_in(tmp_path_factory.mktemp("web")) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def server_in(path: Path, **env: str) -> Iterator[ServerProcess]:
+    """A server on a database in ``path``, paced for browsers; ``env`` overrides its settings.
+    By default no absence is decided during these tests, however long a full run makes them (a
+    seat handed to a bot mid-test would end its game under the page)."""
+    settings = {
         "KASHI_RATE_BURST": "400",
         "KASHI_RATE_PER_SECOND": "100",
         "KASHI_BOT_SECONDS": "0.02",
         "KASHI_GRACE_SECONDS": "900",
         "KASHI_REVIEW_BUDGET": "0.05",
+        **env,
     }
-    server = ServerProcess(f"sqlite:///{path / 'kashi.db'}", path / "server.log", env=env)
+    server = ServerProcess(f"sqlite:///{path / 'kashi.db'}", path / "server.log", env=settings)
     server.start()
     yield server
     server.stop()
@@ -107,12 +115,19 @@ class Pages:
             context.close()
 
 
-@pytest.fixture
-def pages(browser: Any, web_server: ServerProcess) -> Iterator[Pages]:
-    opened = Pages(browser, web_server)
+@contextlib.contextmanager
+def pages_on(browser: Any, server: ServerProcess) -> Iterator[Pages]:
+    """Pages of ``server`` for one test: closed after it, which must have logged no console error."""
+    opened = Pages(browser, server)
     yield opened
     opened.close()
     assert opened.errors == [], "the browser console logged errors"
+
+
+@pytest.fixture
+def pages(browser: Any, web_server: ServerProcess) -> Iterator[Pages]:
+    with pages_on(browser, web_server) as opened:
+        yield opened
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from typing import Any
 
 import httpx
 import pytest
-from conftest import Pages
+from conftest import Pages, pages_on
 from kashi_server_helpers import ServerProcess
 from web_helpers import friends_game, home_ready, settle, version
 
@@ -34,10 +34,8 @@ def toy_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProce
 
 @pytest.fixture
 def toy_pages(browser: Any, toy_server: ServerProcess) -> Iterator[Pages]:
-    opened = Pages(browser, toy_server)
-    yield opened
-    opened.close()
-    assert opened.errors == [], "the browser console logged errors"
+    with pages_on(browser, toy_server) as opened:
+        yield opened
 
 
 def test_the_server_offers_the_toy_game_with_its_files_and_texts(toy_server: ServerProcess) -> None:

@@ -1,11 +1,15 @@
-// One game's WebSocket: hello with the last event seen, reconnect with back-off, keep-alive.
+// One game's WebSocket: hello with the last event seen, reconnect with back-off, heartbeats.
 // Nothing is lost across a drop: the server resends every event after ``lastEvent``. Every
 // message names the game's version; one past the version of the last state means a change
 // did not reach us (it happened on another server), so we say hello again to get it.
+// Heartbeats go both ways: the server pings the socket (the browser answers by itself) and
+// counts a seat away within seconds of its answers stopping; we ping it every PING_MS and
+// reconnect when SILENT_MS pass without a word from it (a network gone, a laptop woken up).
 
 const FIRST_DELAY_MS = 500;
 const MAX_DELAY_MS = 10000;
-const PING_MS = 25000;
+const PING_MS = 4000;
+const SILENT_MS = 12000;
 
 export class GameConnection {
   /** ``handlers``: onMessage(message), onStatus("connecting" | "open" | "closed" | "gone"). */
@@ -30,9 +34,11 @@ export class GameConnection {
       this.delay = FIRST_DELAY_MS;
       socket.send(JSON.stringify({ type: "hello", last_event: this.lastEvent }));
       this.handlers.onStatus("open");
-      this.pinger = window.setInterval(() => this.send({ type: "ping" }), PING_MS);
+      this.heard = Date.now();
+      this.pinger = window.setInterval(() => this.heartbeat(socket), PING_MS);
     });
     socket.addEventListener("message", (event) => {
+      this.heard = Date.now();
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         this.lastEvent = message.event_count;
@@ -52,6 +58,12 @@ export class GameConnection {
       this.handlers.onStatus("closed");
       if (!this.stopped) this.retry();
     });
+  }
+
+  /** Ping the server; a socket it has not answered for SILENT_MS is given up and opened anew. */
+  heartbeat(socket) {
+    if (Date.now() - this.heard > SILENT_MS) socket.close();
+    else this.send({ type: "ping" });
   }
 
   retry() {

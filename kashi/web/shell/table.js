@@ -17,6 +17,7 @@ import { drawEnd, showEndDialog } from "./table-end.js";
 import { drawExplanation, drawHint, drawRefusal, showTeach } from "./table-explain.js";
 import { buildTable } from "./table-panel.js";
 import { drawInvites, drawSeats, tickClocks } from "./table-seats.js";
+import { Social } from "./table-social.js";
 import { frameOf, moveRequest, myTurn, seatLabel, statusText, takebackOffered, typedMoveText } from "./table-state.js";
 import { signalTurn } from "./turn-signal.js";
 
@@ -65,6 +66,7 @@ class Table {
       takeback: () => this.takeback(),
     });
     this.root = this.ui.root;
+    this.social = new Social(this.ui.social, (message) => this.connection.send(message), this.seatName);
     this.log = createLog(this.ui.logList, this.seatName, (parts) => whyLinks(this.learning, parts));
     if (!module) {
       this.ui.boardRoot.append(h("p", { class: "notice" }, t("ui.table.no_renderer")));
@@ -103,6 +105,7 @@ class Table {
   // -- messages from the server ------------------------------------------------------
   receive(message) {
     if (message.type === "state") this.state(message);
+    else if (message.type === "presence") this.presence(message);
     else if (message.type === "preview") this.answerPreview(message);
     else if (message.type === "hint") this.showHint(message);
     else if (message.type === "rejected") this.rejected(message);
@@ -133,6 +136,13 @@ class Table {
     }
     signalTurn(myTurn(message), wasMyTurn, this.settings);
     if (myTurn(message) && !wasMyTurn) announce(t("ui.status.your_turn"));
+  }
+
+  /** Who is at the table changed (no move): the seats and the absences again. */
+  presence({ present, absence, now }) {
+    if (!this.message) return;
+    this.message = { ...this.message, present, absence, now };
+    this.showSeats();
   }
 
   /** The panel from the state message just received. */
@@ -253,6 +263,7 @@ class Table {
 
   showSeats() {
     drawSeats(this.ui.seatList, this.message, this.seatName);
+    this.social.show(this.message);
     this.clock = clockReader(this.message.clock);
     this.tickClocks();
     this.ui.takebackButton.hidden = !takebackOffered(this.message);
@@ -261,6 +272,7 @@ class Table {
   tickClocks() {
     if (!this.clock || !this.message) return;
     tickClocks(this.ui.seatList, this.message, this.clock);
+    this.social.tick();
   }
 
   showMoves() {

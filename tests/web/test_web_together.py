@@ -1,0 +1,127 @@
+"""Playing together in the browser, several people each in their own context (issue 47): a
+friend's dot turns online when their tab opens and away when it closes, with no move; the others
+see the countdown, then choose (a computer finishes the seat, or the win is claimed) while a
+spectator only watches; a player resigns; and the screenshots of an absent player's countdown."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import DESKTOP, PHONE, Pages, pages_on, server_in
+from kashi_server_helpers import ServerProcess
+from web_helpers import friends_game
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+GRACE_SECONDS = 4
+SOON_MS = 15_000
+"""Long enough for a one-second heartbeat and a presence notice (the old 40 s never would)."""
+
+
+@pytest.fixture(scope="module")
+def together_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
+    """A server whose grace period is short enough to watch it run out."""
+    settings = {"KASHI_GRACE_SECONDS": str(GRACE_SECONDS), "KASHI_HEARTBEAT_SECONDS": "1"}
+    with server_in(tmp_path_factory.mktemp("together"), **settings) as server:
+        yield server
+
+
+@pytest.fixture
+def people(browser: Any, together_server: ServerProcess) -> Iterator[Pages]:
+    with pages_on(browser, together_server) as opened:
+        yield opened
+
+
+def seated_friends(people: Pages, language: str = "en", viewport: dict[str, int] | None = None) -> tuple[Any, Any]:
+    """The host's and the guest's pages at a two-person Azul game, both seated."""
+    host = people.open(people.person(language, viewport), "/")
+    friends_game(host, "azul", ["me", "person"])
+    link = host.locator(".invites input").input_value()
+    guest = people.open(people.person(language, viewport), link)
+    guest.locator(".join-take").click()
+    guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    return host, guest
+
+
+def dot(page: Any, seat: int) -> Any:
+    return page.locator(f'.seat-entry[data-seat="{seat}"] .presence')
+
+
+def test_a_friends_dot_follows_their_tab_with_no_move(people: Pages) -> None:
+    host, guest = seated_friends(people)
+    version = host.locator(".table").get_attribute("data-version")
+    dot(host, 1).and_(host.locator(".presence-online")).wait_for(timeout=SOON_MS)
+    dot(guest, 0).and_(guest.locator(".presence-online")).wait_for(timeout=SOON_MS)
+    guest.close()
+    dot(host, 1).and_(host.locator(".presence-away")).wait_for(timeout=SOON_MS)
+    countdown = host.locator('.absence[data-seat="1"] .absence-countdown')
+    assert re.search(r"is away: the table may decide in \d", countdown.inner_text())
+    assert host.locator(".table").get_attribute("data-version") == version, "nobody moved"
+    again = people.open(people.contexts[1], host.url)
+    dot(host, 1).and_(host.locator(".presence-online")).wait_for(timeout=SOON_MS)
+    host.locator(".absence").wait_for(state="detached")
+    again.close()
+
+
+def test_the_table_chooses_for_an_absent_friend_and_a_spectator_only_watches(people: Pages) -> None:
+    host, guest = seated_friends(people)
+    spectator = people.open(people.person(), host.url)
+    guest.close()
+    choices = host.locator('.absence[data-seat="1"] .absence-choices')
+    choices.wait_for(timeout=SOON_MS + GRACE_SECONDS * 1000)
+    assert choices.locator("button").all_inner_texts() == [
+        "Keep waiting",
+        "Let a computer finish for {}".format(host.locator('.seat-entry[data-seat="1"] .seat-name').inner_text()),
+        "Claim the win",
+    ]
+    spectator.locator('.absence[data-seat="1"]').wait_for()
+    spectator.wait_for_timeout(500)
+    assert spectator.locator(".absence-choices").count() == 0, "a spectator decides nothing"
+    choices.get_by_role("button", name="Keep waiting").click()
+    host.locator('.absence[data-seat="1"] .absence-countdown').wait_for()
+    host.reload()
+    host.locator('.absence[data-seat="1"] .absence-choices button').nth(1).click()
+    host.locator(".standin-note").wait_for()
+    host.locator('.seat-entry[data-seat="1"] .presence-standin').wait_for()
+    spectator.locator(".standin-note").wait_for()
+
+
+def test_claiming_the_win_over_an_absent_friend_ends_the_game(people: Pages) -> None:
+    host, guest = seated_friends(people)
+    guest.close()
+    claim = host.get_by_role("button", name="Claim the win")
+    claim.wait_for(timeout=SOON_MS + GRACE_SECONDS * 1000)
+    claim.click()
+    host.locator('.table[data-status="finished"]').wait_for()
+    assert "was away: the win was claimed" in host.locator(".forfeit-note").inner_text()
+
+
+def test_a_player_resigns_after_confirming(people: Pages) -> None:
+    host, guest = seated_friends(people)
+    guest.get_by_role("button", name="Resign").click()
+    guest.get_by_role("button", name="Cancel").click()
+    guest.get_by_role("button", name="Resign").click()
+    guest.get_by_role("button", name="Yes, resign").click()
+    for page in (host, guest):
+        page.locator('.table[data-status="finished"]').wait_for()
+        assert "resigned" in page.locator(".forfeit-note").inner_text()
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_screenshots_of_an_absent_players_countdown(people: Pages, language: str) -> None:
+    """A friends' table while one friend is away: the countdown, then the choice."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    suffix = "" if language == "en" else f"-{language}"
+    for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        host, guest = seated_friends(people, language, viewport)
+        guest.close()
+        host.locator(".absence-countdown").wait_for(timeout=SOON_MS)
+        host.screenshot(path=str(SCREENSHOTS / f"absence-countdown{suffix}-{size}.png"), full_page=False)
+        host.locator(".absence-choices").wait_for(timeout=SOON_MS + GRACE_SECONDS * 1000)
+        host.locator(".table-social").scroll_into_view_if_needed()
+        host.screenshot(path=str(SCREENSHOTS / f"absence-choice{suffix}-{size}.png"), full_page=False)
+        host.close()
