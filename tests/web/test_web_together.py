@@ -1,7 +1,8 @@
 """Playing together in the browser, several people each in their own context (issue 47): a
 friend's dot turns online when their tab opens and away when it closes, with no move; the others
 see the countdown, then choose (a computer finishes the seat, or the win is claimed) while a
-spectator only watches; a player resigns; and the screenshots of an absent player's countdown."""
+spectator only watches; a player resigns or leaves, and the game leaves "in progress"; and the
+screenshots of an absent player's countdown."""
 
 from __future__ import annotations
 
@@ -99,8 +100,19 @@ def test_claiming_the_win_over_an_absent_friend_ends_the_game(people: Pages) -> 
     assert "was away: the win was claimed" in host.locator(".forfeit-note").inner_text()
 
 
-def test_a_player_resigns_after_confirming(people: Pages) -> None:
+def in_progress(people: Pages, page: Any) -> bool:
+    """Whether the home page of ``page``'s person lists its game under "Your games in progress"."""
+    home = people.open(page.context, "/")
+    listed = home.locator('section[aria-labelledby="my-games-title"]')
+    listed.wait_for()
+    found = listed.locator(f'a[href="{re.sub(r"^https?://[^/]+", "", page.url)}"]').count() == 1
+    home.close()
+    return found
+
+
+def test_a_player_resigns_after_confirming_and_the_game_leaves_in_progress(people: Pages) -> None:
     host, guest = seated_friends(people)
+    assert in_progress(people, host)
     guest.get_by_role("button", name="Resign").click()
     guest.get_by_role("button", name="Cancel").click()
     guest.get_by_role("button", name="Resign").click()
@@ -108,6 +120,17 @@ def test_a_player_resigns_after_confirming(people: Pages) -> None:
     for page in (host, guest):
         page.locator('.table[data-status="finished"]').wait_for()
         assert "resigned" in page.locator(".forfeit-note").inner_text()
+    assert not in_progress(people, host), "a game over is in progress no more"
+
+
+def test_the_last_person_leaving_a_game_of_three_abandons_it(people: Pages) -> None:
+    page = people.open(people.person(), "/")
+    friends_game(page, "azul", ["me", "bot:easy", "bot:easy"])
+    assert in_progress(people, page)
+    page.get_by_role("button", name="Leave the game").click()
+    page.get_by_role("button", name="Yes, leave").click()
+    page.locator('.table[data-status="abandoned"]').wait_for()
+    assert not in_progress(people, page), "an abandoned game is in progress no more"
 
 
 @pytest.mark.screenshots

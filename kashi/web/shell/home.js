@@ -32,7 +32,7 @@ export async function showHome(main) {
     gameList(
       "my-games",
       t("ui.home.mine"),
-      mine.filter((game) => game.status !== "finished"),
+      mine.filter((game) => game.status === "waiting" || game.status === "active"), // not over or abandoned
       me,
       t("ui.home.none_mine"),
     ),
