@@ -43,14 +43,12 @@ class Message:
     def __hash__(self) -> int:
         return hash(self.key)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, text: bool = True) -> dict[str, Any]:
         """A parameter may itself be a message, or a list of them (a factory's tiles), which
-        a client shows in its language as it shows this one."""
-        return {
-            "key": self.key,
-            "params": {name: _json(value) for name, value in self.params.items()},
-            "text": str(self),
-        }
+        a client shows in its language as it shows this one. Without ``text`` (the English,
+        which a client whose catalogue holds the key never reads) the answer is smaller."""
+        params = {name: _json(value, text) for name, value in self.params.items()}
+        return {"key": self.key, "params": params, "text": str(self)} if text else {"key": self.key, "params": params}
 
 
 def _text(value: Any) -> Any:
@@ -60,11 +58,11 @@ def _text(value: Any) -> Any:
     return value
 
 
-def _json(value: Any) -> Any:
+def _json(value: Any, text: bool) -> Any:
     if isinstance(value, Message):
-        return value.to_json()
+        return value.to_json(text)
     if isinstance(value, list | tuple):
-        return [_json(item) for item in value]
+        return [_json(item, text) for item in value]
     return value
 
 

@@ -304,13 +304,14 @@ def parts_of_text(state: State[Any, Any], text: str) -> dict[str, Any]:
 
 
 def words_of_text(state: State[Any, Any], seat: int | None, text: str) -> dict[str, Any] | None:
-    """The words of a record line (a move of ``seat``, or a chance line), as a message's JSON;
-    None when the game does not describe it or the text does not read (a redacted move)."""
+    """The words of a record line (a move of ``seat``, or a chance line), as a message's JSON
+    without its English (a log or a replay fills the key in the viewer's language); None when
+    the game does not describe it or the text does not read (a redacted move)."""
     try:
         words = state.describe_chance(text) if seat is None else state.describe_move(state.parse_move(text))
     except KashiError:
         return None
-    return words.to_json() if words is not None else None
+    return words.to_json(text=False) if words is not None else None
 
 
 def check_turn(state: State[Any, Any], seat: int | None) -> None:

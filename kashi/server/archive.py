@@ -149,16 +149,18 @@ def replay_steps(record: Record) -> dict[str, Any]:
         if item.seat is not None:
             event["parts"] = parts_of_text(game.state, item.text)
         after = game.state.to_json()
-        steps.append(
-            {
-                "number": number,
-                "event": event,
-                "patch": state_patch(before, after),
-                "to_move": game.state.current_player,
-                "scores": list(game.state.scores()),
-                "score_changes": [change.to_json() for change in changes],
-            }
-        )
+        step = {
+            "number": number,
+            "event": event,
+            "patch": state_patch(before, after),
+            "to_move": game.state.current_player,
+            "scores": list(game.state.scores()),
+            "score_changes": [change.to_json() for change in changes],
+        }
+        so_far = game.state.final_scoring_so_far()  # Azul Duel's objectives, as the table shows them
+        if so_far:
+            step["final_scoring_so_far"] = [change.to_json() for change in so_far]
+        steps.append(step)
         before = after
     outcome = game.outcome()
     return {
@@ -166,11 +168,18 @@ def replay_steps(record: Record) -> dict[str, Any]:
         "family": game.variant.family.name,
         "players": game.state.num_players,
         "names": list(game.names),
+        "bots": [bot_level(name) for name in game.names],
         "components": game.state.components(),
         "record": record.to_json(),
         "steps": steps,
         "outcome": outcome.to_json() if outcome else None,
     }
+
+
+def bot_level(name: str) -> str | None:
+    """The level of a seat its record names as a bot (``store.seat_name``'s "Bot (level)", a
+    label no person's name may copy), so a replay names the seat as the table did."""
+    return name[len("Bot (") : -1] if name.startswith("Bot (") and name.endswith(")") else None
 
 
 def state_patch(before: Any, after: Any) -> list[list[Any]]:

@@ -18,13 +18,14 @@ def test_every_move_and_chance_line_of_a_game_is_said_in_words(variant: str) -> 
     rng = random.Random(11)
     said = []
     while not game.is_over():
-        state = game.state.copy()
         move = rng.choice(game.legal_moves())
-        said.append(words_of_text(state, state.current_player, str(move)))
+        said.append(game.state.describe_move(move))
         game.play(move)
-    said += [words_of_text(game.state, None, event.text) for event in game.events if event.seat is None]
-    assert all(words is not None and words["key"] in CATALOGUE for words in said)
-    assert all("{" not in words["text"] and "[" not in words["text"] for words in said)
+    said += [game.state.describe_chance(event.text) for event in game.events if event.seat is None]
+    assert all(words is not None and words.key in CATALOGUE for words in said)
+    assert all("{" not in str(words) and "[" not in str(words) for words in said), "English filled"
+    sent = words_of_text(game.state, game.events[-1].seat, game.events[-1].text)
+    assert sent is not None and set(sent) == {"key", "params"}, "sent without its English"
 
 
 def test_a_redacted_draw_says_only_how_many_tiles() -> None:

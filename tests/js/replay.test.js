@@ -83,6 +83,8 @@ test("a step is kept within the replay, and a seat without a name is numbered", 
   assert.deepEqual([clampStep(-1, 3), clampStep(1, 3), clampStep(5, 3)], [0, 1, 2]);
   assert.equal(replaySeatName(["Ann", "Bob"], 1), "Bob");
   assert.equal(replaySeatName(["Ann"], 1), "Seat 2");
+  assert.equal(replaySeatName(["Ann", "Bot (medium)"], 1, [null, "medium"]), "Computer (medium)", "as the table says");
+  assert.equal(replaySeatName(["Bot (easy)", "Bot (easy)"], 1, ["easy", "easy"]), "Computer 2 (easy)");
 });
 
 test("a step's caption: the start, a seat's move, or chance", () => {
@@ -109,9 +111,13 @@ test("a step's frame: the position, its last move, no seat of this browser, the 
     lastMove: { seat: 0, text: "1B-2", parts: { kind: "draft" } },
     previous: { round: 0 },
     changes: [{ seat: 0, points: 2 }],
+    finalSoFar: [],
     outcome: null,
     animate: true,
   });
+  const objectives = [{ seat: 0, points: 4, parts: [] }];
+  const duel = { ...REPLAY, steps: [REPLAY.steps[0], { ...REPLAY.steps[1], final_scoring_so_far: objectives }] };
+  assert.deepEqual(stepFrame(duel, 1, { state: {}, previous: null, animate: false }).finalSoFar, objectives);
   const last = stepFrame({ ...REPLAY, components: undefined }, 2, { state: {}, previous: {}, animate: false });
   assert.deepEqual([last.previous, last.animate, last.components], [null, false, {}]);
   assert.deepEqual(last.outcome, { scores: [12, 31], winners: [1] });
@@ -135,8 +141,14 @@ test("a mistake's better move: its caption, what was lost and its position with 
   assert.deepEqual([frame.previous, frame.changes, frame.outcome, frame.animate], [null, [], null, false]);
 });
 
-test("the result names every seat with its score", () => {
-  assert.equal(resultText(REPLAY.outcome, names), "Final scores: Ann 12 \u00B7 Bob 31");
+test("the result says who won, a tie-break's winner too, and every seat's score", () => {
+  assert.equal(resultText(REPLAY.outcome, names), "Bob wins. Final scores: Ann 12 \u00B7 Bob 31");
+  const tied = { scores: [30, 30], ranks: [2, 1], winners: [1] };
+  assert.equal(resultText(tied, names), "Bob wins. Final scores: Ann 30 \u00B7 Bob 30");
+  assert.equal(
+    resultText({ ...tied, ranks: [1, 1], winners: [] }, names),
+    "A draw. Final scores: Ann 30 \u00B7 Bob 30",
+  );
 });
 
 test("the arrow keys step (only forward animates), Home and End go to either end", () => {

@@ -34,6 +34,16 @@ def open_game_against_bot(page: Any, family: str, seed: int) -> str:
     return game_id
 
 
+def open_as_its_player(
+    pages: Any, finished: tuple[dict[str, str], str], path: str, language: str = "en", **options: Any
+) -> Any:
+    """``path`` (``{id}`` in it is the game's) opened by the player of the ``finished_game`` fixture."""
+    cookie, game_id = finished
+    person = pages.person(language, **options)
+    person.add_cookies([cookie])
+    return pages.open(person, path.format(id=game_id))
+
+
 def play_out(server: ServerProcess, page: Any, game_id: str, seed: int) -> None:
     """Make the page's seat's moves at random over a WebSocket of its own until the game ends."""
     cookies = {cookie["name"]: cookie["value"] for cookie in page.context.cookies()}

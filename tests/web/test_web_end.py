@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE
-from game_end import open_game_against_bot, play_out
+from game_end import open_as_its_player, open_game_against_bot, play_out
 
 WATCH_THE_END = """() => {
   window.endSeen = null;
@@ -67,10 +67,7 @@ def test_the_end_opens_after_the_last_move_is_drawn_in_view_with_the_tally(
 
 
 def test_a_finished_game_opened_later_shows_its_end(pages: Any, finished_game: tuple[dict[str, str], str]) -> None:
-    cookie, game_id = finished_game
-    person = pages.person("fa", PHONE)
-    person.add_cookies([cookie])
-    page = pages.open(person, f"/games/{game_id}")
+    page = open_as_its_player(pages, finished_game, "/games/{id}", "fa", viewport=PHONE)
     page.wait_for_selector(".end-dialog[open]")
     assert in_view(page, ".end-dialog")
     assert page.locator(".end-dialog .final-table tbody tr").count() == 2

@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 import pytest
+from game_end import open_as_its_player
 
 WORDS = {
     "en": ("takes", "The factories are filled: factory 1 ("),
@@ -18,10 +19,7 @@ WORDS = {
 def test_the_log_says_each_move_and_refill_in_words(
     pages: Any, finished_game: tuple[dict[str, str], str], language: str
 ) -> None:
-    cookie, game_id = finished_game
-    person = pages.person(language)
-    person.add_cookies([cookie])
-    page = pages.open(person, f"/games/{game_id}")
+    page = open_as_its_player(pages, finished_game, "/games/{id}", language)
     page.wait_for_selector(".end-dialog[open]")
     verb, refill = WORDS[language]
     moves = page.locator(".log-list .log-move")

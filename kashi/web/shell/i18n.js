@@ -81,6 +81,13 @@ export function reasonText(reason) {
   return has(reason.key) ? t(reason.key, reason.params || {}) : reason.text || reason.key;
 }
 
+/** An engine's words for an event (``{key, params}``) in the language; a ``seat`` they name is
+ * shown by the seat's name (``player``). */
+export function said(words, seatName) {
+  const params = "seat" in words.params ? { ...words.params, player: seatName(words.params.seat) } : words.params;
+  return t(words.key, params);
+}
+
 /** One part of a score change, e.g. "B: row 2 + column 3 = +5". */
 export function explain(part) {
   return has(part.key) ? t(part.key, { points: part.points, ...part.params }) : part.text;

@@ -2,7 +2,7 @@
 // with "why?" links to the rules paragraphs it applies.
 
 import { h } from "./dom.js";
-import { explain, isolated, num, t } from "./i18n.js";
+import { explain, isolated, num, said, t } from "./i18n.js";
 
 /** ``whyLinks(parts)``: the links to the paragraphs a score change's parts apply (none without
  * the learning data). */
@@ -47,13 +47,6 @@ export function createLog(list, seatName, whyLinks) {
       list.parentElement?.scrollTo?.({ top: list.parentElement.scrollHeight });
     },
   };
-}
-
-/** An event's words (the engine's message) in the language; a ``seat`` it names is shown by
- * the seat's name. */
-export function said(words, seatName) {
-  const params = "seat" in words.params ? { ...words.params, player: seatName(words.params.seat) } : words.params;
-  return t(words.key, params);
 }
 
 /** A chance line the engine does not put in words, its notation kept left to right. */

@@ -3,6 +3,7 @@
 // key goes). Pure (no DOM), so tests/js/replay.test.js holds it to real values.
 
 import { num, t } from "./i18n.js";
+import { endHeadline, seatLabel } from "./table-state.js";
 
 /** Each step's position: the first is sent in full (``state``), every later one as what its event
  * changed (``patch``: ``[path, value]`` pairs, a path of keys and list indices from the top). A
@@ -31,9 +32,14 @@ function setIn(node, path, depth, value) {
 /** ``index`` kept within the ``count`` steps. */
 export const clampStep = (index, count) => Math.max(0, Math.min(count - 1, index));
 
-/** A seat's name as the replay gives it, else "Seat n". */
-export function replaySeatName(names, seat) {
-  return names[seat] ?? t("ui.seat.number", { seat: seat + 1 });
+/** A seat's name as the replay gives it, a bot's as the table names it ("Computer (medium)"),
+ * else "Seat n". ``bots`` is the level of each seat the record names as a bot. */
+export function replaySeatName(names, seat, bots = []) {
+  if (!bots[seat]) return names[seat] ?? t("ui.seat.number", { seat: seat + 1 });
+  return seatLabel(
+    seat,
+    names.map((name, index) => ({ kind: bots[index] ? "bot" : "person", bot_level: bots[index] })),
+  );
 }
 
 /** The caption of a step: the start, a chance event, or a seat's move. */
@@ -61,6 +67,7 @@ export function baseFrame(replay, state, toMove, lastMove) {
     perspective: 0,
     moves: [],
     lastMove,
+    finalSoFar: [],
   };
 }
 
@@ -72,6 +79,7 @@ export function stepFrame(replay, index, { state, previous, animate }) {
     ...baseFrame(replay, state, step.to_move, lastMoveOf(step.event)),
     previous: animate ? previous : null,
     changes: step.score_changes,
+    finalSoFar: step.final_scoring_so_far || [], // Azul Duel's objectives, as the table shows them
     outcome: index === replay.steps.length - 1 ? replay.outcome : null,
     animate,
   };
@@ -104,9 +112,10 @@ export function mistakeLoss(mistake) {
   return t("review.mistake_loss", { loss: Math.round(mistake.loss * 10) / 10 });
 }
 
-/** The final scores, each seat's name with its score. */
+/** Who won (a tie-break's winner too) and the final scores, each seat's name with its score. */
 export function resultText(outcome, seatName) {
-  return t("ui.replay.result", {
+  return t("ui.replay.result_winner", {
+    headline: endHeadline(outcome, seatName),
     scores: outcome.scores.map((score, seat) => `${seatName(seat)} ${num(score)}`).join(" \u00B7 "),
   });
 }

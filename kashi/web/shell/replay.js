@@ -72,7 +72,7 @@ class ReplayViewer {
     this.steps = replay.steps;
     this.states = positions(replay.steps);
     this.learning = learning;
-    this.seatName = (seat) => replaySeatName(replay.names, seat);
+    this.seatName = (seat) => replaySeatName(replay.names, seat, replay.bots);
     this.index = 0;
     this.drawing = Promise.resolve();
     this.queued = 0; // draws waiting behind an animation: stepping fast skips the animations

@@ -27,7 +27,8 @@ function finalTable(outcome, seatName) {
     tiebreaks.map(([key]) => h("th", { scope: "col" }, t(`ui.end.detail.${key}`))),
   );
   const table = h("table", { class: "final-table" }, h("thead", {}, head), h("tbody", {}, rows));
-  return h("div", { class: "final-table-scroll" }, table); // a phone scrolls a wide tally, not the page
+  // A phone scrolls a wide tally, not the page; a region that scrolls is reachable by keyboard.
+  return h("div", { class: "final-table-scroll", tabindex: 0, role: "group", "aria-label": t("ui.end.tally") }, table);
 }
 
 /** The end's buttons: rematch (for the seated), review (the replay with its review), then the

@@ -27,7 +27,7 @@ function rackTile(tb, rack, tile, i, playable) {
     tileKey(...st.hint.colours) === key &&
     !rack.slice(0, i).some((other) => tileKey(other[0], other[1]) === key);
   const cls = classes("ing-rtile", { playable: can, selected: sel && sel.tile === i, hint: hinted });
-  const attrs = can ? ` tabindex="0" role="button" aria-pressed="${sel && sel.tile === i}"` : ' role="img"';
+  const attrs = can ? ` tabindex="0" role="button" aria-pressed="${sel?.tile === i}"` : ' role="img"';
   return `<span class="${cls}" data-tile="${i}" data-focus="t-${i}"${attrs} aria-label="${esc(tileLabel(w, a, b))}">${tileSvg(st.symbols, a, b)}</span>`;
 }
 
