@@ -71,3 +71,6 @@ def test_a_finished_game_opened_later_shows_its_end(pages: Any, finished_game: t
     page.wait_for_selector(".end-dialog[open]")
     assert in_view(page, ".end-dialog")
     assert page.locator(".end-dialog .final-table tbody tr").count() == 2
+    names = page.locator(".end-dialog .final-table tbody th").all_inner_texts()
+    assert any(name.startswith("مهمان ") for name in names), "a guest is named in Persian"
+    assert "Guest" not in page.locator("main").inner_text()

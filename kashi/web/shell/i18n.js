@@ -88,6 +88,13 @@ export function said(words, seatName) {
   return t(words.key, params);
 }
 
+/** A person's name as shown: a new guest's "Guest 1a2b" (kashi/server/identity.py; no person
+ * may take a name like it) in the language's word for a guest. */
+export function personName(name) {
+  const guest = /^Guest ([0-9a-f]{4})$/.exec(name);
+  return guest ? t("ui.seat.guest", { id: guest[1] }) : name;
+}
+
 /** One part of a score change, e.g. "B: row 2 + column 3 = +5". */
 export function explain(part) {
   return has(part.key) ? t(part.key, { points: part.points, ...part.params }) : part.text;

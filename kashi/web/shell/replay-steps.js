@@ -2,7 +2,7 @@
 // a step shows (its caption, the renderer's frame, a mistake's better move, the result, where a
 // key goes). Pure (no DOM), so tests/js/replay.test.js holds it to real values.
 
-import { num, t } from "./i18n.js";
+import { num, personName, t } from "./i18n.js";
 import { endHeadline, seatLabel } from "./table-state.js";
 
 /** Each step's position: the first is sent in full (``state``), every later one as what its event
@@ -35,7 +35,7 @@ export const clampStep = (index, count) => Math.max(0, Math.min(count - 1, index
 /** A seat's name as the replay gives it, a bot's as the table names it ("Computer (medium)"),
  * else "Seat n". ``bots`` is the level of each seat the record names as a bot. */
 export function replaySeatName(names, seat, bots = []) {
-  if (!bots[seat]) return names[seat] ?? t("ui.seat.number", { seat: seat + 1 });
+  if (!bots[seat]) return names[seat] === undefined ? t("ui.seat.number", { seat: seat + 1 }) : personName(names[seat]);
   return seatLabel(
     seat,
     names.map((name, index) => ({ kind: bots[index] ? "bot" : "person", bot_level: bots[index] })),

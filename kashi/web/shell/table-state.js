@@ -3,7 +3,7 @@
 // the final order. Pure (no DOM), so tests/js/table.test.js holds it to real values.
 
 import { clockText } from "./clock.js";
-import { has, num, t } from "./i18n.js";
+import { has, num, personName, t } from "./i18n.js";
 
 const LOW_CLOCK_MS = 10000;
 
@@ -21,7 +21,7 @@ export function seatLabel(seat, seats, entry = seats?.[seat]) {
     const twins = seats.filter((other) => other.kind === "bot" && other.bot_level === entry.bot_level).length;
     return twins > 1 ? t("ui.seat.bot_n", { level, seat: seat + 1 }) : t("ui.seat.bot", { level });
   }
-  return entry.taken ? entry.name : t("ui.seat.open", { seat: seat + 1 });
+  return entry.taken ? personName(entry.name) : t("ui.seat.open", { seat: seat + 1 });
 }
 
 /** The presence dot of a seat: bot, standin, online, away or open. */
