@@ -2,6 +2,7 @@
 // (or the partial-floor choice, or a lit grey-wall space) plays the move. `tb` is the table's
 // state (table.js): its box, ctx, words, the picture's state `st` and the selection.
 
+import { holdFocus } from "../../shell/kit/keys.js";
 import { setState } from "../../shell/kit/sections.js";
 import { esc } from "../../shell/kit/svg.js";
 import { floorLabel, lineLabel, sourceName } from "./labels.js";
@@ -65,6 +66,7 @@ export function clearSelection(tb, announce = false) {
 export function play(tb, move) {
   if (!move || tb.st.locked) return;
   tb.st.locked = true; // one submission per position
+  holdFocus(tb.box); // before the lit targets stop being focusable
   clearSelection(tb, false);
   for (const el of tb.box.querySelectorAll("[tabindex]")) el.removeAttribute("tabindex");
   tb.box.classList.remove("is-mover");

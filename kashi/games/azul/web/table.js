@@ -153,7 +153,8 @@ export function createRenderer(root, ctx) {
   };
   const off = listen(root, [
     ["click", (event) => onClick(tb, event)],
-    ["keydown", keyHandler(box, { press: (el) => activate(tb, el, true), escape })],
+    // The arrows walk the factories and the centre's tiles, or a board's lit lines and cells.
+    ["keydown", keyHandler(box, { press: (el) => activate(tb, el, true), escape, groups: ".azul-ring, .azul-bsvg" })],
   ]);
   return {
     draw: (frame) => draw(tb, frame),

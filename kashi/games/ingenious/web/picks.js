@@ -142,6 +142,7 @@ export function keySpec(tb) {
     press: (el) => void el.dispatchEvent(new MouseEvent("click", { bubbles: true })),
     escape: held(cancel),
     letters: { r: held(rotate) },
+    groups: ".ing-rack, .ing-board-svg", // the arrows walk the rack's tiles or the lit hexes
   };
 }
 

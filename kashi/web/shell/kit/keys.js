@@ -56,17 +56,32 @@ export function keyHandler(box, { press, escape, letters = {}, groups = null }) 
   };
 }
 
-/** The focused element's data-focus key, if the focus is inside `box` (read before a redraw). */
+/** The focused element's data-focus key if the focus is inside `box` (read before a redraw):
+ * "" for an element without one, null when the focus is elsewhere. */
 export function focusKey(box) {
   const el = document.activeElement;
-  return el && box.contains(el) ? el.dataset.focus || null : null;
+  return el && box.contains(el) ? el.dataset.focus || "" : null;
 }
 
-/** After a redraw: focus the first of `wanted` (selectors) found, else the element keyed `key`
- * again if the redraw took the focus away. */
+/** After a redraw: focus the first of `wanted` (selectors) found, else, if the redraw took the
+ * focus away from the board (a move emptied the source it was on), the element keyed `key`
+ * again or the board itself, so the keyboard stays on the board rather than the page. */
 export function restoreFocus(box, key, wanted = []) {
-  const el =
-    wanted.map((selector) => box.querySelector(selector)).find(Boolean) ||
-    (key && !box.contains(document.activeElement) ? box.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null);
+  const lost = key !== null && !box.contains(document.activeElement);
+  const again = lost && key ? box.querySelector(`[data-focus="${CSS.escape(key)}"]`) : null;
+  const el = wanted.map((selector) => box.querySelector(selector)).find(Boolean) || again;
   if (el && el.focus) el.focus({ preventScroll: true });
+  else if (lost) focusBoard(box);
+}
+
+/** Before a table makes its pieces unfocusable (a move was sent): the board itself takes the
+ * focus from a piece of it, so the keyboard stays on the board. */
+export function holdFocus(box) {
+  const el = document.activeElement;
+  if (el && el !== box && box.contains(el)) focusBoard(box);
+}
+
+function focusBoard(box) {
+  if (!box.hasAttribute("tabindex")) box.tabIndex = -1; // focusable by script, not by Tab
+  box.focus({ preventScroll: true });
 }
