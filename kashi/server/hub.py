@@ -64,6 +64,11 @@ class Hub:
         self._touched: dict[str, float] = {}
         """When each room was last loaded, visited, left or changed through this instance."""
         self._tending: list[asyncio.Task[None]] = []
+        self._syncs: dict[str, asyncio.Task[None]] = {}
+        """The rooms being synced after another instance changed their game."""
+        self._again: dict[str, bool] = {}
+        """Rooms to sync once more when their sync ends (True: their presence too)."""
+        self._sync_gate = asyncio.Semaphore(AT_ONCE)
         self.unloaded = 0
         """Idle rooms let go of since start."""
 
@@ -121,8 +126,36 @@ class Hub:
             await self.fanout.publish(game_id, room.version)
 
     async def remote_change(self, game_id: str, presence: bool) -> None:
-        if game_id in self.rooms:
-            await self.rooms[game_id].sync(presence=presence)
+        """Another instance changed a game (or its presence): sync its room in a task of its own
+        and return at once. The fan-out's listener used to sync each notice's room before reading
+        the next, so one room slow to sync (its lock held, the database's pool busy) held up every
+        notice behind it, and with two instances at 400 games between people most games stalled
+        (issue 46, finding 10). Notices for a room whose sync is under way make one more."""
+        self._mark_stale(game_id, presence)
+
+    def _mark_stale(self, game_id: str, presence: bool) -> None:
+        if game_id not in self.rooms:
+            return
+        if game_id in self._syncs:
+            self._again[game_id] = self._again.get(game_id, False) or presence
+            return
+        self._syncs[game_id] = asyncio.create_task(self._sync_room(game_id, presence))
+
+    async def _sync_room(self, game_id: str, presence: bool) -> None:
+        """Sync the room (``AT_ONCE`` rooms side by side), again while notices came meanwhile."""
+        try:
+            while (room := self.rooms.get(game_id)) is not None:
+                async with self._sync_gate:
+                    try:
+                        await room.sync(presence=presence)
+                    except Exception:
+                        log.exception("syncing a room failed", extra={"game": game_id})
+                if game_id not in self._again:
+                    return
+                presence = self._again.pop(game_id)
+        finally:
+            del self._syncs[game_id]
+            self._again.pop(game_id, None)
 
     async def resync(self) -> None:
         """Catch every room up with the log (after the fan-out was down: notices were lost)."""
@@ -196,7 +229,9 @@ class Hub:
                 query = select(GameRow.id, GameRow.version).where(GameRow.id.in_(ids))
                 stored.update({game_id: version for game_id, version in (await session.execute(query)).all()})
         # Presence is left to its notices and the listener's resync: this path never waits on Redis.
-        await _side_by_side(room.sync(presence=False) for room in rooms if stored.get(room.id, room.told) != room.told)
+        for room in rooms:
+            if stored.get(room.id, room.told) != room.told:
+                self._mark_stale(room.id, presence=False)
 
     async def resume_active(self) -> None:
         """Load the games in progress the server must act in with nobody connected (a bot or
@@ -214,7 +249,7 @@ class Hub:
         log.info("games resumed", extra={"resumed": len(due), "active": len(games)})
 
     async def close(self) -> None:
-        for task in self._tending:
+        for task in [*self._tending, *self._syncs.values()]:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
