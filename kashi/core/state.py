@@ -87,6 +87,11 @@ class State(ABC, Generic[MoveT, ChanceT]):
         line (with ``?``) may be described as far as it shows. None: the notation alone."""
         return None
 
+    def describe_position(self) -> Message | None:
+        """What a screen reader says of the position in one line beside the scores and whose
+        turn it is (Azul's round and tiles left to take); nothing secret. None: nothing more."""
+        return None
+
     def components(self) -> dict[str, Any]:
         """The game's component tables for this state's variant, options and player count, as
         JSON values: what a table draws that the position does not say (printed wall colours,
@@ -311,6 +316,12 @@ def words_of_text(state: State[Any, Any], seat: int | None, text: str) -> dict[s
         words = state.describe_chance(text) if seat is None else state.describe_move(state.parse_move(text))
     except KashiError:
         return None
+    return words.to_json(text=False) if words is not None else None
+
+
+def position_words(state: State[Any, Any]) -> dict[str, Any] | None:
+    """The one-line summary of the position (``describe_position``) as a message's JSON."""
+    words = state.describe_position()
     return words.to_json(text=False) if words is not None else None
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kashi.core.outcome import ScoreChange
-from kashi.core.state import parts_of_text, words_of_text
+from kashi.core.state import parts_of_text, position_words, words_of_text
 from kashi.server import forfeits
 from kashi.server.room_cache import GameCache
 from kashi.server.visibility import viewer_bit
@@ -53,6 +53,7 @@ def state_message(
         **presence,
         "score_changes": [change.to_json() for change in changes],
         "scores": list(state.scores()),
+        "summary": position_words(state),
         "final_scoring_so_far": [change.to_json() for change in state.final_scoring_so_far()],
         "outcome": outcome.to_json() if outcome is not None else None,
         "seats": [seat.to_json() for seat in cache.seats],

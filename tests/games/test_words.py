@@ -28,6 +28,13 @@ def test_every_move_and_chance_line_of_a_game_is_said_in_words(variant: str) -> 
     assert sent is not None and set(sent) == {"key", "params"}, "sent without its English"
 
 
+@pytest.mark.parametrize("variant", ["azul", "azul-duel", "ingenious"])
+def test_every_family_sums_up_a_position_in_one_line(variant: str) -> None:
+    said = new_game(variant, 2, seed=3).state.describe_position()
+    assert said is not None and said.key in CATALOGUE and "{" not in str(said)
+    assert any(str(number) in str(said) for number in range(1, 200)), "a line with the position's numbers"
+
+
 def test_a_redacted_draw_says_only_how_many_tiles() -> None:
     state = new_game("ingenious", 2, seed=1).state
     words = words_of_text(state, None, "draw 1 ? ?")

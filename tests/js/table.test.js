@@ -18,6 +18,7 @@ import {
   perspectiveOf,
   presenceOf,
   seatLabel,
+  positionSummary,
   statusText,
   takebackOffered,
   thinking,
@@ -62,6 +63,18 @@ function message(fields = {}) {
 }
 
 const names = (seat) => ["Ann", "Bob", "Cem"][seat];
+
+test("the position in one line: the game's words, every seat's score, whose turn it is", () => {
+  const summary = { key: "ui.seat.bot", params: { level: "easy" } }; // a game's words; the shell's catalogue here
+  const said = positionSummary(message({ scores: [12, 9], to_move: 1, summary }), names);
+  assert.equal(said, "Computer (easy). Scores: Ann 12, Bob 9. Bob to move");
+  assert.equal(positionSummary(message({ scores: [0, 0], to_move: 1 }), names), "Scores: Ann 0, Bob 0. Bob to move");
+});
+
+test("a new guest is named in the language's word, anyone else by their name", () => {
+  assert.equal(seatLabel(0, [{ ...ANN, name: "Guest 1a2b" }]), "Guest 1a2b");
+  assert.equal(seatLabel(0, [{ ...ANN, name: "Guestbook" }]), "Guestbook");
+});
 
 test("a seat is named by its person, its bot level (numbered when two share one) or as open", () => {
   assert.equal(seatLabel(0, [ANN, OPEN]), "Ann");

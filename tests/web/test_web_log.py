@@ -1,5 +1,6 @@
 """The move log in words (issue 47, deliver 7): each move said in the viewer's language with its
-notation beside it, and the chance lines said in words, not in notation."""
+notation beside it, the chance lines said in words, not in notation, and the position in one
+line for screen readers."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ import pytest
 from game_end import open_as_its_player
 
 WORDS = {
-    "en": ("takes", "The factories are filled: factory 1 ("),
-    "fa": ("می‌برد", "کارخانه‌ها پر شدند: کارخانه‌ی ۱ ("),
+    "en": (
+        "takes",
+        "The factories are filled: factory 1 (",
+        "Round 3: 0 tiles in the factories, 0 in the centre. Scores: ",
+    ),
+    "fa": ("می‌برد", "کارخانه‌ها پر شدند: کارخانه‌ی ۱ (", "دور ۳: ۰ کاشی در کارخانه‌ها، ۰ در وسط. امتیازها: "),
 }
 
 
@@ -21,7 +26,9 @@ def test_the_log_says_each_move_and_refill_in_words(
 ) -> None:
     page = open_as_its_player(pages, finished_game, "/games/{id}", language)
     page.wait_for_selector(".end-dialog[open]")
-    verb, refill = WORDS[language]
+    verb, refill, summary = WORDS[language]
+    said = page.locator(".position-summary").text_content()
+    assert said.startswith(summary), said
     moves = page.locator(".log-list .log-move")
     assert moves.count() > 10
     for index in range(moves.count()):

@@ -56,6 +56,7 @@ register(
         "azul.say.centre_tile": "{colour} in the centre",
         "azul.say.count": "{count} {colour}",
         "azul.say.nothing": "nothing",
+        "azul.say.position": "Round {round}: {factories} tiles in the factories, {centre} in the centre",
     }
 )
 

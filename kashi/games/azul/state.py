@@ -785,6 +785,10 @@ class AzulState(State[Move, Chance]):
     def describe_chance(self, line: str) -> Message:
         return words.describe_fill(line)
 
+    def describe_position(self) -> Message:
+        factories = sum(sum(tiles) for tiles in self.factories)
+        return Message("azul.say.position", {"round": self.round, "factories": factories, "centre": sum(self.centre)})
+
     def move_parts(self, move: Move) -> dict[str, Any]:
         """A draft's source (factory number or ``C``), colour letter and line (or ``F``) with
         its tiles sent to the floor; a grey-wall placement's line and column."""

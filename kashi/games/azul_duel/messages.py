@@ -100,6 +100,7 @@ register(
         "azul_duel.say.chance_drawn": "Plates are drawn from the stack",
         "azul_duel.say.chance_tablets": "The objective tablets are drawn",
         "azul_duel.say.chance_chip": "A bonus chip is revealed",
+        "azul_duel.say.position": "Round {round} of {rounds}",
     }
 )
 

@@ -24,6 +24,7 @@ from kashi.games.azul_duel.components import (
     LINES,
     PLATE_COUNT,
     ROTATIONS,
+    ROUNDS,
     SLOTS,
     START_SCORE,
     TILES_PER_COLOUR,
@@ -395,6 +396,9 @@ class AzulDuelState(State[Move, Chance]):
 
     def describe_chance(self, line: str) -> Message | None:
         return words.describe_chance(line)
+
+    def describe_position(self) -> Message:
+        return Message("azul_duel.say.position", {"round": self.round, "rounds": ROUNDS})
 
     def chance_group(self) -> tuple[str, int]:
         return supply.group(self)

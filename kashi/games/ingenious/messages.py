@@ -47,6 +47,7 @@ register(
         "ingenious.say.draw": "{player} draws {tiles}",
         "ingenious.say.draw_hidden": "{player} draws {count} tiles",
         "ingenious.say.tile": "{first}-{second}",
+        "ingenious.say.position": "{free} free hexes on the board, {bag} tiles in the bag",
     }
 )
 

@@ -607,6 +607,9 @@ class IngeniousState(State[Move, Tile]):
     def describe_chance(self, line: str) -> Message:
         return words.describe_draw(line)
 
+    def describe_position(self) -> Message:
+        return Message("ingenious.say.position", {"free": self.board.count(EMPTY), "bag": self._pool_size()})
+
     def move_parts(self, move: Move) -> dict[str, Any]:
         return dict(move_parts(move))
 

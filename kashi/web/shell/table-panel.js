@@ -91,8 +91,9 @@ export function buildTable(main, info, actions) {
     ),
   );
   const boardRoot = h("div", { class: "board-root" });
-  const board = h("section", { class: "board-area", "aria-label": t("ui.table.board") }, boardRoot);
+  const summary = h("p", { class: "sr-only position-summary" }); // the position in one line
+  const board = h("section", { class: "board-area", "aria-label": t("ui.table.board") }, summary, boardRoot);
   const root = h("div", { class: "table", dataset: { variant: info.variant } }, board, panel);
   main.append(root);
-  return { ...nodes, boardRoot, panel, root };
+  return { ...nodes, boardRoot, summary, panel, root };
 }

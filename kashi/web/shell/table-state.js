@@ -3,7 +3,7 @@
 // the final order. Pure (no DOM), so tests/js/table.test.js holds it to real values.
 
 import { clockText } from "./clock.js";
-import { has, num, personName, t } from "./i18n.js";
+import { has, num, personName, said, t } from "./i18n.js";
 
 const LOW_CLOCK_MS = 10000;
 
@@ -49,6 +49,14 @@ export function statusText(message, seatName) {
       : t("ui.status.your_turn");
   if (message.to_move >= 0) return t("ui.status.their_turn", { name: seatName(message.to_move) });
   return "";
+}
+
+/** The position in one line for screen readers: the game's own words (its round, what is left
+ * to take), every seat's score and whose turn it is. */
+export function positionSummary(message, seatName) {
+  const scores = message.scores.map((score, seat) => t("ui.summary.score", { name: seatName(seat), score }));
+  const game = message.summary ? said(message.summary, seatName) : null;
+  return [game, t("ui.summary.scores", { scores }), statusText(message, seatName)].filter(Boolean).join(". ");
 }
 
 /** Takeback is offered in an unrated game in play where every other seat is a bot or yours. */

@@ -18,7 +18,16 @@ import { drawExplanation, drawHint, drawRefusal, showTeach } from "./table-expla
 import { buildTable } from "./table-panel.js";
 import { drawInvites, drawSeats, tickClocks } from "./table-seats.js";
 import { Social } from "./table-social.js";
-import { frameOf, moveRequest, myTurn, seatLabel, statusText, takebackOffered, typedMoveText } from "./table-state.js";
+import {
+  frameOf,
+  moveRequest,
+  myTurn,
+  positionSummary,
+  seatLabel,
+  statusText,
+  takebackOffered,
+  typedMoveText,
+} from "./table-state.js";
 import { signalTurn } from "./turn-signal.js";
 
 const CLOCK_TICK_MS = 200;
@@ -258,6 +267,7 @@ class Table {
   // -- the panel ---------------------------------------------------------------------
   showStatus() {
     this.ui.statusLine.textContent = statusText(this.message, this.seatName);
+    this.ui.summary.textContent = positionSummary(this.message, this.seatName);
     this.ui.statusLine.classList.toggle("is-yours", myTurn(this.message));
   }
 
