@@ -263,7 +263,7 @@ async def _play_one(number: int, rng: random.Random, plan: Plan, report: WorkerR
         else:
             game, people = await _create_against_bot(created_on, other, rng, plan.bot)
     except (httpx.HTTPError, ValueError) as error:
-        report.errors.append(f"seating the players: {error}")
+        report.errors.append(f"seating the players: {type(error).__name__} {error}".rstrip())
         await asyncio.sleep(1)
         return
     tables = [Table(person.seat, plan.end) for person in people]
