@@ -262,7 +262,8 @@ def test_every_refusal_and_score_part_has_a_reference_paragraph(family: str) -> 
     assert len(keys) == len(set(keys)), "a key belongs to one paragraph"
     assert sorted(set(keys) - set(CATALOGUE)) == [], "not a message key"
     prefix = message_prefix(next(item for item in families() if item.name == family))
-    own = {key for key in CATALOGUE if key.startswith(f"{prefix}.") and not key.startswith(f"{prefix}.ui.")}
+    table_words = (f"{prefix}.ui.", f"{prefix}.say.")  # the table's texts and a move's words explain no rule
+    own = {key for key in CATALOGUE if key.startswith(f"{prefix}.") and not key.startswith(table_words)}
     assert sorted(own - set(keys)) == [], "messages without a reference paragraph"
     for language in LANGUAGES:
         sections = [section["id"] for section in words(family, language)["reference"]["sections"]]

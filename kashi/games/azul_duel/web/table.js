@@ -21,7 +21,7 @@ import { activate, clear, keySpec, onClick, onOver, onWheel } from "./picks.js";
 import { COLOUR_TERMS } from "./rules.js";
 import { animateChanges } from "./scoring.js";
 import { active, derive } from "./state.js";
-import { LAYOUT, render, showGhost } from "./view.js";
+import { LAYOUT, NARROW_TABLE, render, showGhost } from "./view.js";
 
 export { COLOUR_TERMS };
 
@@ -68,6 +68,7 @@ function dragSpec(tb) {
 export function createRenderer(root, ctx) {
   const box = mountBox(root, "duel");
   box.innerHTML = LAYOUT;
+  if (window.matchMedia?.(NARROW_TABLE).matches) box.querySelector(".duel-other").open = false;
   const tb = { root, ctx, box, w: words(ctx, { sep: "azul_duel.ui.list_sep" }), sections: createSections(box) };
   // sel: {kind: 'sun', workshop, colour, line?} | {kind: 'moon', colour} | {kind: 'plate' | 'keep', plate, rotation}
   Object.assign(tb, { st: null, sel: null, hoverSlot: -1, lastWheel: 0, draws: tickets() });

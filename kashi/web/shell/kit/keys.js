@@ -82,6 +82,5 @@ export function holdFocus(box) {
 }
 
 function focusBoard(box) {
-  if (!box.hasAttribute("tabindex")) box.tabIndex = -1; // focusable by script, not by Tab
-  box.focus({ preventScroll: true });
+  box.focus({ preventScroll: true }); // the box is focusable by script (kit/mount.js)
 }

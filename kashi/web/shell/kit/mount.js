@@ -1,9 +1,11 @@
 // A renderer's place on the page: the box it draws in, and its teardown, the same for every table.
 
-/** A box of the given class appended to the shell's root. */
+/** A box of the given class appended to the shell's root; it can hold the focus (by script,
+ * not by Tab) while a move leaves no piece to focus (kit/keys.js). */
 export function mountBox(root, className) {
   const box = document.createElement("div");
   box.className = className;
+  box.tabIndex = -1;
   root.appendChild(box);
   return box;
 }
