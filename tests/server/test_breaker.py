@@ -127,31 +127,33 @@ def test_calls_to_a_redis_that_never_answers_are_bounded_and_then_skipped() -> N
     assert presence == [1, 2], "unknown elsewhere: every seat counts as present"
 
 
-def test_a_bot_job_a_hung_redis_cannot_take_is_thought_here_within_the_bound() -> None:
-    """A Redis that accepts and never answers: the job's send gives up after the link's timeout
-    and the instance thinks the move itself (it used to wait for ever, and the bot never moved)."""
+def test_bot_jobs_a_hung_redis_cannot_take_are_thought_here_and_open_the_breaker() -> None:
+    """A Redis that accepts and never answers: each job's send goes through the process's
+    bounded link, fails, and the instance thinks the move itself; after two the breaker is open
+    and the next job is thought here without trying Redis (a job used to wait on a client of its
+    own, with no breaker, however long Redis took)."""
     game = new_game("azul", 2, 7)
     seat = game.state.current_player
     job = BotJob(game="g1", record=game.record().to_text(), seat=seat, level="easy", seed=1, seconds=None)
     with socket.create_server(("127.0.0.1", 0)) as hung:
         port = hung.getsockname()[1]
 
-        async def scenario() -> tuple[str, float]:
+        async def scenario() -> tuple[list[str], dict[str, object], int]:
             link = RedisLink(f"redis://127.0.0.1:{port}/0", timeout=0.3, retry_seconds=30)
             bots = RedisBots(link, "me", backlog=4, patience=60)
             await bots.start()
-            started = time.monotonic()
             try:
-                async with asyncio.timeout(20):
-                    move = await bots.choose(job)
-                return move, time.monotonic() - started
+                async with asyncio.timeout(60):
+                    moves = [await bots.choose(job) for _ in range(3)]
+                return moves, link.summary(), bots.thought_here
             finally:
                 await bots.close()
                 await link.close()
 
-        move, seconds = run_async(scenario())
-    assert move in {str(legal) for legal in game.legal_moves()}
-    assert seconds < 4, f"{seconds:.1f} s: a Redis client of its own default (5 s) would wait longer"
+        moves, summary, thought_here = run_async(scenario())
+    assert set(moves) <= {str(legal) for legal in game.legal_moves()}
+    assert thought_here == 3, "every job was thought here, none waited out the patience (60 s)"
+    assert summary["breaker"] == "open"
 
 
 def test_a_bot_workers_calls_to_a_hung_redis_are_bounded() -> None:
