@@ -6,7 +6,8 @@ Redis for all the rooms at once, sent side by side; it lets go of finished games
 (no socket, nothing pending, untouched for ``KASHI_IDLE_UNLOAD_SECONDS``), which are loaded again
 when a socket or the lobby asks for them. With several instances it also rereads, every second
 and from the database alone, the versions of its rooms with clients, so a change whose notice was
-lost (Redis dead, hung or slow) reaches them anyway: Redis only makes it sooner.
+lost (Redis dead, hung or slow) reaches them anyway: Redis only makes it sooner. A notice, or a
+version found moved, syncs its room in a task of its own: no room slow to sync holds up another's.
 
 At start it resumes only the games the server must act in with nobody connected: a bot or a
 stand-in to move, a clock running. Games between people wait, unloaded, for someone to connect.
