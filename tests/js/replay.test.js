@@ -142,13 +142,10 @@ test("a mistake's better move: its caption, what was lost and its position with 
 });
 
 test("the result says who won, a tie-break's winner too, and every seat's score", () => {
-  assert.equal(resultText(REPLAY.outcome, names), "Bob wins. Final scores: Ann 12 \u00B7 Bob 31");
+  assert.equal(resultText(REPLAY.outcome, names), "Bob wins. Final scores: Ann 12, Bob 31");
   const tied = { scores: [30, 30], ranks: [2, 1], winners: [1] };
-  assert.equal(resultText(tied, names), "Bob wins. Final scores: Ann 30 \u00B7 Bob 30");
-  assert.equal(
-    resultText({ ...tied, ranks: [1, 1], winners: [] }, names),
-    "A draw. Final scores: Ann 30 \u00B7 Bob 30",
-  );
+  assert.equal(resultText(tied, names), "Bob wins. Final scores: Ann 30, Bob 30");
+  assert.equal(resultText({ ...tied, ranks: [1, 1], winners: [] }, names), "A draw. Final scores: Ann 30, Bob 30");
 });
 
 test("the arrow keys step (only forward animates), Home and End go to either end", () => {

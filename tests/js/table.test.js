@@ -232,7 +232,7 @@ test("tie-break columns: only the facts the catalogue names, one value per seat"
   };
   assert.deepEqual(tiebreakColumns(outcome), [
     ["complete_rows", ["2", "1"]],
-    ["sorted", ["3 \u00B7 5 \u00B7 9", "4 \u00B7 4 \u00B7 8"]],
+    ["sorted", ["3, 5, 9", "4, 4, 8"]],
   ]);
   assert.deepEqual(tiebreakColumns({ scores: [1, 2] }), []);
 });

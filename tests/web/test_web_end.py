@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from conftest import DESKTOP, PHONE
 from game_end import open_as_its_player, open_game_against_bot, play_out
+from test_web_screens import SCREENSHOTS, SIZES
 
 WATCH_THE_END = """() => {
   window.endSeen = null;
@@ -74,3 +75,24 @@ def test_a_finished_game_opened_later_shows_its_end(pages: Any, finished_game: t
     names = page.locator(".end-dialog .final-table tbody th").all_inner_texts()
     assert any(name.startswith("مهمان ") for name in names), "a guest is named in Persian"
     assert "Guest" not in page.locator("main").inner_text()
+
+
+@pytest.mark.screenshots
+def test_screenshots_of_the_end_of_each_game(pages: Any) -> None:
+    """docs/screenshots/end-<family>[-fa]-<desktop|phone>.png: the end's dialog over the last
+    position, in English and Persian, on a desktop and a phone."""
+    written = []
+    for family in ("azul", "azul-duel", "ingenious"):
+        player = pages.person("en")
+        page = pages.open(player, "/")
+        game_id = open_game_against_bot(page, family, seed=3)
+        play_out(pages.server, page, game_id, seed=3)
+        for language, size in ((language, size) for language in ("en", "fa") for size in SIZES):
+            person = pages.person(language, SIZES[size])
+            person.add_cookies(player.cookies())
+            end = pages.open(person, f"/games/{game_id}")
+            end.wait_for_selector(".end-dialog[open]")
+            path = SCREENSHOTS / f"end-{family}{'-fa' if language == 'fa' else ''}-{size}.png"
+            end.screenshot(path=str(path))
+            written.append(path)
+    assert all(path.stat().st_size > 10_000 for path in written)

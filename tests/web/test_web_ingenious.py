@@ -62,7 +62,7 @@ def test_a_whole_two_player_game_against_a_bot_by_clicks(open_page: Any, web_ser
     assert len(final_scores(page)) == 2
     assert page.locator(".end-panel .final-table thead th").all_inner_texts()[-1] == "Scores, lowest first"
     for row in page.locator(".final-table tbody tr").all():
-        tracks = [int(value) for value in row.locator("td").last.inner_text().split(" · ")]
+        tracks = [int(value) for value in row.locator("td").last.inner_text().split(", ")]
         assert len(tracks) == 6 and tracks == sorted(tracks), "each player's six scores, lowest first"
         assert tracks[0] == int(row.locator("td").nth(1).inner_text()), "the score is the lowest colour"
     info = httpx.get(f"{web_server.url}/api/games/{game_id_of(page)}").json()

@@ -37,11 +37,15 @@ export function isolated(text) {
   return locale === "fa" ? `\u2066${text}\u2069` : text;
 }
 
+/** Items joined by the language's comma (Persian's "،": a middle dot reads as a Persian zero). */
+export function list(items) {
+  return items.join(locale === "fa" ? "، " : ", ");
+}
+
 /** A parameter as the language shows it: numbers in its digits, known words translated, a
  * message in its words, a list as its items joined by the language's comma. */
 function shown(value, conversion, spec) {
-  if (Array.isArray(value))
-    return value.map((item) => shown(item, conversion, spec)).join(locale === "fa" ? "، " : ", ");
+  if (Array.isArray(value)) return list(value.map((item) => shown(item, conversion, spec)));
   if (value && typeof value === "object") return t(value.key, value.params); // a message inside a message
   if (typeof value === "number") {
     if (spec && spec.startsWith("+"))

@@ -2,7 +2,7 @@
 // a step shows (its caption, the renderer's frame, a mistake's better move, the result, where a
 // key goes). Pure (no DOM), so tests/js/replay.test.js holds it to real values.
 
-import { num, personName, t } from "./i18n.js";
+import { list, num, personName, t } from "./i18n.js";
 import { endHeadline, seatLabel } from "./table-state.js";
 
 /** Each step's position: the first is sent in full (``state``), every later one as what its event
@@ -116,7 +116,7 @@ export function mistakeLoss(mistake) {
 export function resultText(outcome, seatName) {
   return t("ui.replay.result_winner", {
     headline: endHeadline(outcome, seatName),
-    scores: outcome.scores.map((score, seat) => `${seatName(seat)} ${num(score)}`).join(" \u00B7 "),
+    scores: list(outcome.scores.map((score, seat) => `${seatName(seat)} ${num(score)}`)),
   });
 }
 

@@ -37,10 +37,11 @@ function endActions(message, gameId, rematch, extra) {
   return h(
     "div",
     { class: "end-actions" },
+    // The dialog opens with the focus on the first thing to do, not on the tally.
     message.you.length
-      ? h("button", { type: "button", class: "primary", onclick: rematch }, t("ui.end.rematch"))
+      ? h("button", { type: "button", class: "primary", onclick: rematch, autofocus: true }, t("ui.end.rematch"))
       : null,
-    h("a", { class: "button", href: `/replay/${gameId}` }, t("ui.end.review")),
+    h("a", { class: "button", href: `/replay/${gameId}`, autofocus: !message.you.length }, t("ui.end.review")),
     extra,
   );
 }

@@ -3,7 +3,7 @@
 // the final order. Pure (no DOM), so tests/js/table.test.js holds it to real values.
 
 import { clockText } from "./clock.js";
-import { has, num, personName, said, t } from "./i18n.js";
+import { has, list, num, personName, said, t } from "./i18n.js";
 
 const LOW_CLOCK_MS = 10000;
 
@@ -156,6 +156,6 @@ export function tiebreakColumns(outcome) {
     .filter(([key, values]) => has(`ui.end.detail.${key}`) && Array.isArray(values) && values.length === seats)
     .map(([key, values]) => [
       key,
-      values.map((value) => (Array.isArray(value) ? value.map((item) => num(item)).join(" \u00B7 ") : num(value))),
+      values.map((value) => (Array.isArray(value) ? list(value.map((item) => num(item))) : num(value))),
     ]);
 }
