@@ -10,12 +10,14 @@ address (wrong passwords from elsewhere never lock an account's owner out).
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request, Response
 from sqlalchemy.exc import IntegrityError
 
+from kashi.server import store
 from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.hub import Hub
 from kashi.server.identity import COOKIE, COOKIE_MAX_AGE, guest, new_user_id, user_by_name
@@ -72,11 +74,10 @@ async def current_user(request: Request, user_id: CallerId) -> User:
             return user
         guards = guards_of(request)
         spend_or_refuse([(guards.new_guests, address_of(request))], "server.guests_throttled")
-        session.add(guest(user_id))
-        try:
-            await session.commit()
-        except IntegrityError:  # the same new caller, in a request a moment earlier
-            await session.rollback()
+        with contextlib.suppress(IntegrityError):  # the same new caller, in a request a moment earlier
+            async with store.autocommitted(hub.sessions) as writer:
+                writer.add(guest(user_id))
+                await writer.flush()
         stored = await session.get(User, user_id)
         assert stored is not None
         return stored

@@ -50,6 +50,10 @@ class Turns:
     def waiting(self) -> int:
         return len(self._waiting)
 
+    @property
+    def taken(self) -> bool:
+        return self._taken
+
     def take(self, patience: float, first: bool = False) -> bool:
         """Wait for the turn (``first``: next, ahead of those waiting); False if it did not come
         within ``patience`` seconds."""

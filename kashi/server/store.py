@@ -13,7 +13,7 @@ import functools
 import json
 import sqlite3
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -147,9 +147,20 @@ async def expire_offer(sessions: async_sessionmaker[AsyncSession], game_id: str)
 
 async def mark_connected(sessions: async_sessionmaker[AsyncSession], game_id: str, user_id: str) -> None:
     """The user's seats of the game have been opened (no version: nothing of the game changes)."""
-    async with sessions() as session, session.begin():
-        chosen = SeatRow.game_id == game_id, SeatRow.user_id == user_id, SeatRow.connected.is_(False)
+    chosen = SeatRow.game_id == game_id, SeatRow.user_id == user_id, SeatRow.connected.is_(False)
+    async with autocommitted(sessions) as session:
         await session.execute(update(SeatRow).where(*chosen).values(connected=True))
+
+
+@contextlib.asynccontextmanager
+async def autocommitted(sessions: async_sessionmaker[AsyncSession]) -> AsyncIterator[AsyncSession]:
+    """A session whose every statement commits as it runs, for a write of one statement: no
+    transaction stays open across a trip through the event loop, which a busy loop makes long,
+    holding SQLite's one write lock (every other writer waits for its turn) and a pooled
+    connection all the while."""
+    async with sessions() as session:
+        await session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        yield session
 
 
 async def ever_connected(sessions: async_sessionmaker[AsyncSession], game_id: str, seat: int) -> bool:

@@ -18,7 +18,7 @@ from typing import Any, cast
 
 import pytest
 from kashi_test_extras import run_async
-from sqlalchemy import func, update
+from sqlalchemy import event, func, update
 
 from kashi.server import sqlite_turns, store
 from kashi.server.clocks import Clock
@@ -139,6 +139,30 @@ def test_a_lobby_write_waits_for_one_group_of_moves_at_most(tmp_path: Path) -> N
     with closing(sqlite3.connect(path)) as connection:
         result, version = connection.execute("SELECT result, version FROM games").fetchone()
     assert (result, version) == ("saw 1", 2), "one group of moves went ahead of the lobby's write, not two"
+
+
+def test_a_first_hello_holds_no_write_turn_once_its_statement_has_run(tmp_path: Path) -> None:
+    """Marking a seat opened is one statement, committed as it runs: the turn to write is free
+    again before the event loop resumes the caller (in a transaction it stayed held across that
+    trip, which a busy loop makes long, and every other writer waited for it)."""
+    path = tmp_path / "kashi.db"
+    turns = sqlite_turns.turns_for(str(path))
+    assert turns is not None
+    held_after: list[bool] = []
+
+    async def scenario() -> None:
+        async with event_log_on(path):
+            engine = make_engine(async_database_url(f"sqlite:///{path}"))
+
+            @event.listens_for(engine.sync_engine, "after_cursor_execute")
+            def after(*_: Any) -> None:
+                held_after.append(turns.taken)
+
+            await store.mark_connected(make_sessions(engine), GAME, "ann")
+            await engine.dispose()
+
+    run_async(scenario())
+    assert held_after == [False]
 
 
 def test_the_turns_serve_the_event_logs_writer_next_and_the_others_in_order() -> None:
