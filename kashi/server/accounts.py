@@ -70,17 +70,20 @@ async def current_user(request: Request, user_id: CallerId) -> User:
     hub = hub_of(request)
     async with hub.sessions() as session:
         user = await session.get(User, user_id)
-        if user is not None:
-            return user
-        guards = guards_of(request)
-        spend_or_refuse([(guards.new_guests, address_of(request))], "server.guests_throttled")
-        with contextlib.suppress(IntegrityError):  # the same new caller, in a request a moment earlier
-            async with store.autocommitted(hub.sessions) as writer:
-                writer.add(guest(user_id))
-                await writer.flush()
+    if user is not None:
+        return user
+    guards = guards_of(request)
+    spend_or_refuse([(guards.new_guests, address_of(request))], "server.guests_throttled")
+    # One pooled connection at a time: a request holding one while it waits for another would
+    # leave none to the others when many new guests come at once.
+    with contextlib.suppress(IntegrityError):  # the same new caller, in a request a moment earlier
+        async with store.autocommitted(hub.sessions) as writer:
+            writer.add(guest(user_id))
+            await writer.flush()
+    async with hub.sessions() as session:
         stored = await session.get(User, user_id)
-        assert stored is not None
-        return stored
+    assert stored is not None
+    return stored
 
 
 CurrentUser = Annotated[User, Depends(current_user)]

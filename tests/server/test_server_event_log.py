@@ -18,14 +18,17 @@ from typing import Any, cast
 
 import pytest
 from kashi_test_extras import run_async
-from sqlalchemy import event, func, update
+from sqlalchemy import AsyncAdaptedQueuePool, event, func, update
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from kashi.server import sqlite_turns, store
+from kashi.server.accounts import current_user
 from kashi.server.clocks import Clock
 from kashi.server.database import make_engine, make_sessions, make_sqlite_writer, migrate
+from kashi.server.limits import Guards
 from kashi.server.models import GameRow, User
 from kashi.server.room_standins import StandIns
-from kashi.server.settings import async_database_url
+from kashi.server.settings import Settings, async_database_url
 
 GAME = "g1"
 
@@ -163,6 +166,30 @@ def test_a_first_hello_holds_no_write_turn_once_its_statement_has_run(tmp_path: 
 
     run_async(scenario())
     assert held_after == [False]
+
+
+def test_a_new_guest_is_written_on_one_pooled_connection_at_a_time(tmp_path: Path) -> None:
+    """With a pool of one connection a new guest is still written: a request that held one
+    connection while it waited for another would wait for ever (at 300 games between people,
+    every connection was held so while the guests' writes waited: 30 s pool timeouts)."""
+    path = tmp_path / "kashi.db"
+    url = async_database_url(f"sqlite:///{path}")
+
+    async def scenario() -> str:
+        engine = make_engine(url)
+        await migrate(engine)
+        await engine.dispose()
+        one = create_async_engine(url, poolclass=AsyncAdaptedQueuePool, pool_size=1, max_overflow=0, pool_timeout=5)
+        settings = Settings.from_env({})
+        state = SimpleNamespace(hub=SimpleNamespace(sessions=make_sessions(one)), guards=Guards(settings))
+        request = cast(Any, SimpleNamespace(app=SimpleNamespace(state=state), client=None))
+        try:
+            user = await current_user(request, "a" * 32)
+        finally:
+            await one.dispose()
+        return user.display_name
+
+    assert run_async(scenario()) == "Guest aaaa"
 
 
 def test_the_turns_serve_the_event_logs_writer_next_and_the_others_in_order() -> None:
