@@ -11,7 +11,7 @@ const layout = await import("../../kashi/games/azul_duel/web/layout.js");
 const moves = await import("../../kashi/games/azul_duel/web/moves.js");
 const labels = await import("../../kashi/games/azul_duel/web/labels.js");
 const { tabletKeys, supplyMarkup } = await import("../../kashi/games/azul_duel/web/supply.js");
-const { boardMarkup } = await import("../../kashi/games/azul_duel/web/board.js");
+const { boardMarkup, chipStep } = await import("../../kashi/games/azul_duel/web/board.js");
 const { workshopsMarkup } = await import("../../kashi/games/azul_duel/web/workshops.js");
 const { askMarkup } = await import("../../kashi/games/azul_duel/web/ask.js");
 const { derive } = await import("../../kashi/games/azul_duel/web/state.js");
@@ -227,4 +227,13 @@ test("markup: a selected plate lights the mover's slots in its rotation", () => 
     ([, l]) => l,
   );
   assert.deepEqual(lit, ["3", "x"]);
+});
+
+test("held chips stay under the dome: side by side while they fit, closer when many are held", () => {
+  const [room, radius] = [60, 4];
+  assert.equal(chipStep(3, room, radius), 2 * radius + 1.4);
+  for (const count of [8, 10]) {
+    const step = chipStep(count, room, radius);
+    assert.ok(radius + (count - 1) * step + radius <= room + 1e-9, `${count} chips fit in ${room}`);
+  }
 });

@@ -79,6 +79,8 @@ test("words: numbers in the language's digits, signs, lists, counts and the hint
   assert.equal(w.signed(0), "۰");
   assert.equal(w.signed(-2), "-۲");
   assert.equal(words(ctx).signed(4), "+۴", "a plain plus sign without a key");
+  const rtl = words({ ...ctx, isolate: (text) => `\u2066${text}\u2069` }, { plus: "plus" });
+  assert.deepEqual([rtl.signed(6), rtl.signed(-1), rtl.signed(0)], ["\u2066+۶\u2069", "\u2066-۱\u2069", "۰"]);
   assert.equal(w.list(["a", "b", "c"]), "a، b، c");
   assert.equal(w.counts(["B", "Y", "R"], [2, 0, 1], "count"), "۲ blue، ۱ red");
   assert.equal(w.counts(["B", "R"], [0, 0], "count"), "");

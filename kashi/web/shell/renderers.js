@@ -2,6 +2,8 @@
 // it, served from the game's own folder; the shell never knows a game's rules. Both are named
 // relative to this module, so they carry the version in its URL (/static/<version>/...).
 
+import { isolated } from "./i18n.js";
+
 const loaded = new Map();
 
 function linkStylesheet(href) {
@@ -39,5 +41,6 @@ export function rendererContext({ t, num, explain, settings, seatName, play, pre
     preview: preview || (async () => null),
     announce,
     colourName: (letter) => t(`term.${colourTerms?.[letter] ?? letter}`),
+    isolate: isolated, // a signed number kept left to right in right-to-left text
   };
 }

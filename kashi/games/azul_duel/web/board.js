@@ -112,13 +112,21 @@ function slotsMarkup(tb, seat) {
   return s;
 }
 
+/** The distance between held chips: side by side while they fit under the dome, closer (each
+ * overlapping the last) when many are held, so none runs past the board. */
+export function chipStep(count, room, radius) {
+  const apart = 2 * radius + 1.4;
+  return count < 2 ? apart : Math.min(apart, (room - 2 * radius) / (count - 1));
+}
+
 function heldMarkup(tb, seat) {
   const { st, w } = tb;
   const held = [...st.view.players[seat].chips];
   const R = HELD_CHIP_R;
-  const { brokenY, domeX } = st.at;
+  const { brokenY, domeX, width } = st.at;
   const y = brokenY + R + 0.6;
-  const chips = held.map((name, k) => chip(st.symbols, name, domeX + R + k * (2 * R + 1.4), y, R)).join("");
+  const step = chipStep(held.length, width - PAD - domeX, R);
+  const chips = held.map((name, k) => chip(st.symbols, name, domeX + R + k * step, y, R)).join("");
   const label = held.length
     ? w.t("azul_duel.ui.chips_held", { chips: w.list(held.map((name) => chipName(w, name))) })
     : w.t("azul_duel.ui.no_chips");
