@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         log_config=None,
         ws_max_size=max(65536, settings.max_message_bytes * 4),
         ws_ping_interval=settings.heartbeat_seconds,
-        ws_ping_timeout=settings.heartbeat_seconds,
+        ws_ping_timeout=settings.heartbeat_seconds * 2,
         proxy_headers=False,
     )
     return 0

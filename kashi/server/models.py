@@ -1,5 +1,5 @@
-"""The tables: users, games, seats, the append-only event log, takebacks, server secrets, the
-ratings with their history, and the reviews of finished games.
+"""The tables: users, games, seats, the append-only event log, the tables' chat, takebacks, server
+secrets, the ratings with their history, and the reviews of finished games.
 
 A game's record is exactly its events in number order; ``(game_id, number)`` is the primary key
 of ``events``, so a move can never be appended twice.
@@ -142,6 +142,20 @@ class EventRow(Base):
     text: Mapped[str] = mapped_column(Text)
     hidden_from: Mapped[int] = mapped_column(Integer)
     redacted: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class ChatLineRow(Base):
+    """One line a player said at a game's table: free ``text`` or a quick message's ``preset``
+    key (each reader sees it in their own language)."""
+
+    __tablename__ = "chat_lines"
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    user_id: Mapped[str] = mapped_column(ForeignKey("users.id"))
+    text: Mapped[str | None] = mapped_column(Text)
+    preset: Mapped[str | None] = mapped_column(String(20))
     created_at: Mapped[float] = mapped_column(Float)
 
 

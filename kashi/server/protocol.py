@@ -72,6 +72,15 @@ class AbsenceChoice(_Message):
     choice: Literal["standin", "claim"]
 
 
+class ChatRequest(_Message):
+    """A line said at the table: free ``text`` (the typed-text rule, 200 characters at most)
+    or a quick message's ``preset`` key, one of them."""
+
+    type: Literal["chat"]
+    text: str | None = Field(default=None, max_length=800)
+    preset: str | None = Field(default=None, max_length=40)
+
+
 AnyRequest = (
     Hello
     | MoveRequest
@@ -82,6 +91,7 @@ AnyRequest = (
     | ResignRequest
     | StandInRequest
     | AbsenceChoice
+    | ChatRequest
 )
 ClientMessage = Annotated[AnyRequest, Field(discriminator="type")]
 client_messages: TypeAdapter[AnyRequest] = TypeAdapter(ClientMessage)

@@ -1,5 +1,6 @@
-"""The WebSocket of a game: hello (resync), moves, takebacks, resignations and choices for an
-absent seat; every refusal says why, and every message names the game's version.
+"""The WebSocket of a game: hello (resync), moves, takebacks, resignations, choices for an
+absent seat and the table's chat; every refusal says why, and every message names the game's
+version.
 
 A socket is admitted under the caps per address and per process, must say hello within
 ``hello_seconds``, and is paced: past its burst its messages wait their turn, however long a
@@ -28,6 +29,7 @@ from kashi.server.messages import reason
 from kashi.server.protocol import (
     AbsenceChoice,
     AnyRequest,
+    ChatRequest,
     Hello,
     HintRequest,
     MoveRequest,
@@ -213,6 +215,10 @@ async def _request(room: Room, connection: Connection, message: AnyRequest) -> N
         refusal = await room.requests.takeback(connection.user_id, message.version)
         if refusal is not None:
             _refuse(room, connection, "takeback", refusal)
+    elif isinstance(message, ChatRequest):
+        refusal = await room.say(connection.user_id, message.text, message.preset)
+        if refusal is not None:
+            _refuse(room, connection, "chat", refusal)
     else:
         await _departure(room, connection, message)
 

@@ -17,6 +17,7 @@ from kashi.server import store
 from kashi.server.connection import Connection
 from kashi.server.room_bots import BotTurns
 from kashi.server.room_cache import GameCache
+from kashi.server.room_chat import PRESETS, Chat
 from kashi.server.room_clock import TurnClock
 from kashi.server.room_departures import Departures, absences
 from kashi.server.room_guard import Guard
@@ -51,6 +52,7 @@ class Room:
         self.moves = Moves(self.cache, self.turn_clock, services.log, services.sessions, guard, self.tasks)
         self.requests = Requests(self.cache, services.bots, services.log, guard, settings.hints_per_player)
         self.offer = OfferTimer(self.cache, guard, self.tasks)
+        self.chat = Chat(self.cache, services.sessions)
         self.grace_seconds = settings.grace_seconds
         self.departures = Departures(
             self.cache,
@@ -85,12 +87,15 @@ class Room:
 
     async def sync(self, presence: bool = True) -> None:
         """Catch up with the log and, unless only the log is said to have changed (another
-        instance's move), with presence; then tell everyone."""
+        instance's move or chat line), with presence; then tell everyone, and the players the
+        chat lines said elsewhere."""
         async with self.lock:
             await self._refresh()
             if presence:
                 await self.presence.read()
             self._announce(publish=False)
+        if not presence:
+            await self.tell_chat()
 
     async def set_owner(self, owner: bool) -> None:
         """Take over the game's bots, clocks and timers, or stop running them."""
@@ -124,6 +129,12 @@ class Room:
             connection.counted |= owned
             connection.seen = last_event
             self.offer.start()
+            if owned:  # the chat first: a client that said hello waits for the state
+                lines = await self.chat.lines_after(0)
+                reset = {"type": "chat", "reset": True, "lines": lines, "presets": PRESETS, "version": self.version}
+                connection.send(reset)
+                if lines and not self.chat.told:
+                    self.chat.told = lines[-1]["number"]  # the first socket here: nothing told before
             connection.send(self._message_for(connection))
             if arriving:
                 self._tell_presence(but=connection)
@@ -142,6 +153,27 @@ class Room:
             if connection.counted:
                 self.tasks.spawn(self.presence.share(self.version))
                 self._tell_presence()
+
+    async def say(self, user_id: str | None, text: str | None, preset: str | None) -> dict[str, Any] | None:
+        """A player's chat line: stored, told to the players here and, through a notice, on the
+        other instances; a refusal if it may not be said."""
+        refusal = await self.chat.say(user_id, text, preset)
+        if refusal is None:
+            await self.tell_chat()
+            self.tasks.spawn(self.fanout.publish(self.id, self.version))
+        return refusal
+
+    async def tell_chat(self) -> None:
+        """Send the players every chat line this instance has not sent them yet."""
+        async with self.lock:
+            lines = await self.chat.lines_after(self.chat.told)
+            if not lines:
+                return
+            self.chat.told = lines[-1]["number"]
+            message = {"type": "chat", "reset": False, "lines": lines, "version": self.version}
+            for connection in list(self.connections):
+                if self.cache.owned(connection.user_id):
+                    connection.send(message)
 
     def schedule(self) -> None:
         """Start what the game waits for: the bot's move, the clock, absence timers (owner only)."""

@@ -45,9 +45,9 @@ class Settings:
     long_absence_seconds: float = 180.0
     """A win claimed over a player away at least this long counts for ratings (sooner: casual)."""
     heartbeat_seconds: float = 2.0
-    """The server pings every game socket this often; one that has not answered within as long
-    again is closed, so its seat shows away within a few seconds of its tab closing, its network
-    failing or its computer going to sleep."""
+    """The server pings every game socket this often; one that has not answered within twice as
+    long is closed, so its seat shows away within a few seconds of its tab closing, its network
+    failing or its computer going to sleep (and a busy moment of the server closes nobody)."""
     absent_bot: str = "medium"
     """The bot level that stands in for an absent or timed-out player, unless the game says."""
     bot_seconds: float | None = None

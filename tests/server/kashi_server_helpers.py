@@ -189,6 +189,11 @@ class Player:
         headers = {}
         if client is not None:
             headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+        self.client = client
+        """Whose cookie the socket carries (None: a spectator without one)."""
+        # Frames are taken off the socket however many wait unread, as a browser does: a client
+        # that stopped reading would stop answering the server's heartbeat and be closed.
+        options.setdefault("max_queue", None)
         self._opened = connect(f"{server.ws}/ws/games/{game_id}", additional_headers=headers, **options)
         self.socket: ClientConnection = self._opened.__enter__()
         self.state: dict[str, Any] = {}

@@ -340,6 +340,26 @@ def test_players_on_two_instances_keep_their_seats_until_one_leaves(
         client.close()
 
 
+def test_a_chat_line_said_on_one_instance_reaches_a_player_on_another(
+    postgres_url: str, redis_url: str, cluster: Cluster
+) -> None:
+    a, b = cluster(2, postgres_url, redis_url)
+    host, guest, game_id = two_person_game(a, b)
+    creator, invitee = Player(a, game_id, host), Player(b, game_id, guest)
+    creator.hello()
+    invitee.hello()
+    creator.send({"type": "chat", "preset": "hello"})
+    creator.send({"type": "chat", "text": "ready?"})
+    said = invitee.until(
+        lambda message: message["type"] == "chat" and any(line["number"] == 2 for line in message["lines"])
+    )
+    assert [line["text"] for line in said["lines"] if line["number"] == 2] == ["ready?"]
+    invitee.send({"type": "chat", "preset": "one_moment"})
+    creator.until(lambda message: message["type"] == "chat" and any(line["number"] == 3 for line in message["lines"]))
+    for client in (creator, invitee):
+        client.close()
+
+
 def test_a_creator_waiting_on_one_instance_keeps_the_seat_when_the_game_starts_on_another(
     postgres_url: str, redis_url: str, cluster: Cluster
 ) -> None:

@@ -130,11 +130,11 @@ def test_a_player_who_came_and_went_waits_for_the_others_choice(servers: Callabl
     created = create_game(host, "azul-quick", ME_AND_A_FRIEND, rated=True, start=0)
     game_id = created["game"]["id"]
     guest.post("/api/join", json={"token": invite_token(created, 1), "rated": True}).raise_for_status()
+    table = Player(server, game_id, host)
+    table.hello()
     visit = Player(server, game_id, guest)
     visit.hello()
     visit.close()
-    table = Player(server, game_id, host)
-    table.hello()
     table.move(table.state["legal_moves"][0])
     table.drain(3)  # three grace periods
     assert not table.state["seats"][1]["standin"] and table.state["absence"][1] is not None

@@ -1,10 +1,11 @@
-"""Presence that tells the truth, and what the table does about a player away (issue 47).
+"""Presence that tells the truth, what the table does about a player away, and its chat (issue 47).
 
 Over the real WebSocket of a server process: a friend's arrival and departure reach the others
 at once (not at the next move); a socket whose network stops answering is counted away through
 the heartbeat; the others see since when a seat is away and, past the grace period, let a
 computer finish it (the game turns casual) or claim the win; a player resigns, leaves a game of
-three, hands the seat to a computer and takes it back.
+three, hands the seat to a computer and takes it back; the players chat (quick messages and
+free text held to the typed-text rule, paced), spectators do not.
 """
 
 from __future__ import annotations
@@ -31,12 +32,8 @@ def friends(
     host = http(server)
     created = create_game(host, "azul", seats, start=0, **extra)
     guest = http(server)
-    assert (
-        guest.post(
-            "/api/join", json={"token": invite_token(created, 1), "rated": extra.get("rated", False)}
-        ).status_code
-        == 200
-    )
+    joined = guest.post("/api/join", json={"token": invite_token(created, 1), "rated": extra.get("rated", False)})
+    assert joined.status_code == 200, joined.text
     game_id = created["game"]["id"]
     creator = Player(server, game_id, host)
     creator.hello()
@@ -224,3 +221,61 @@ def test_hot_seat_and_computer_tables_have_nobody_to_decide(server: ServerProces
     watcher.drain(3)  # past the grace period: nobody to decide, nobody stands in
     assert watcher.state["absence"] == [None, None] and not watcher.state["seats"][0]["standin"]
     watcher.close()
+
+
+# -- the table's chat -------------------------------------------------------------------------
+def heard(player: Player, number: int) -> dict[str, Any]:
+    """Chat line ``number`` as ``player`` was sent it."""
+    said = player.until(
+        lambda message: message["type"] == "chat" and any(line["number"] == number for line in message["lines"])
+    )
+    line: dict[str, Any] = next(line for line in said["lines"] if line["number"] == number)
+    return line
+
+
+def test_the_players_chat_with_quick_messages_and_text_and_spectators_do_not(server: ServerProcess) -> None:
+    creator, invitee, game_id = friends(server)
+    for player in (creator, invitee):
+        player.drain(0.3)
+    creator.send({"type": "chat", "preset": "good_luck"})
+    assert heard(invitee, 1) | {"at": 0} == {"number": 1, "seat": 0, "text": None, "preset": "good_luck", "at": 0}
+    invitee.send({"type": "chat", "text": "  Cafe\u0301 merci  "})
+    said = heard(creator, 2)
+    assert (said["text"], said["seat"]) == ("Caf\u00e9 merci", 1), "NFC, stripped"
+    for bad, key in (
+        ({"text": "a\u202eb"}, "core.text_char"),
+        ({"text": "x" * 201}, "core.text_long"),
+        ({"text": "   "}, "core.text_blank"),
+        ({"preset": "insult"}, "server.chat_no_preset"),
+        ({"text": "hi", "preset": "hello"}, "server.chat_one_of"),
+    ):
+        creator.send({"type": "chat", **bad})
+        refused = creator.until(lambda message: message["type"] == "rejected")
+        assert (refused["request"], refused["reason"]["key"]) == ("chat", key)
+    spectator = Player(server, game_id)
+    spectator.hello()
+    spectator.send({"type": "chat", "text": "hello"})
+    assert spectator.until(lambda m: m["type"] == "rejected")["reason"]["key"] == "server.chat_players_only"
+    later = Player(server, game_id, http(server))  # a spectator with a cookie of their own
+    later.hello()
+    creator.send({"type": "chat", "preset": "thanks"})
+    heard(invitee, 3)
+    spectator.drain(1)
+    assert not any(message["type"] == "chat" for message in spectator.received), "chat is off for spectators"
+    again = Player(server, game_id, invitee.client)
+    again.hello()
+    history = next(message for message in again.received if message["type"] == "chat")  # before the state
+    assert [line["number"] for line in history["lines"]] == [1, 2, 3] and history["reset"] is True
+    for player in (creator, invitee, spectator, later, again):
+        player.close()
+
+
+def test_a_player_chatting_too_fast_is_told_to_wait(server: ServerProcess) -> None:
+    creator, invitee, _ = friends(server)
+    for _ in range(5):
+        creator.send({"type": "chat", "preset": "hello"})
+    creator.send({"type": "chat", "preset": "hello"})
+    refused = creator.until(lambda message: message["type"] == "rejected")
+    assert refused["reason"]["key"] == "server.chat_too_fast"
+    for player in (creator, invitee):
+        player.close()

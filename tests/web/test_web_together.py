@@ -1,13 +1,14 @@
 """Playing together in the browser, several people each in their own context (issue 47): a
 friend's dot turns online when their tab opens and away when it closes, with no move; the others
 see the countdown, then choose (a computer finishes the seat, or the win is claimed) while a
-spectator only watches; a player resigns or leaves, and the game leaves "in progress"; and the
-screenshots of an absent player's countdown."""
+spectator only watches; a player resigns or leaves, and the game leaves "in progress"; the
+players chat (quick messages, free text, a mute) while a spectator sees no chat; and the
+screenshots of an absent player's countdown and of a friends' table with chat."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -133,18 +134,77 @@ def test_the_last_person_leaving_a_game_of_three_abandons_it(people: Pages) -> N
     assert not in_progress(people, page), "an abandoned game is in progress no more"
 
 
-@pytest.mark.screenshots
-@pytest.mark.parametrize("language", ["en", "fa"])
-def test_screenshots_of_an_absent_players_countdown(people: Pages, language: str) -> None:
-    """A friends' table while one friend is away: the countdown, then the choice."""
+def chat_lines(page: Any) -> list[str]:
+    return page.locator(".chat-lines li[data-seat]").all_inner_texts()
+
+
+def test_friends_chat_with_quick_messages_and_text_one_mutes_the_other_and_a_spectator_sees_none(
+    people: Pages,
+) -> None:
+    host, guest = seated_friends(people)
+    spectator = people.open(people.person(), host.url)
+    host.locator(".chat-presets button", has_text="Good luck!").click()
+    guest.locator(".chat-lines li", has_text="Good luck!").wait_for()
+    guest.locator(".chat-form input").fill("Thanks, you too")
+    guest.locator(".chat-form button").click()
+    host.locator(".chat-lines li", has_text="Thanks, you too").wait_for()
+    names = host.locator(".seat-entry .seat-name")
+    host_name, guest_name = names.nth(0).inner_text().removesuffix(" (you)"), names.nth(1).inner_text()
+    assert chat_lines(host)[-1] == f"{guest_name}: Thanks, you too"
+    guest.locator(".chat-form input").fill("ab\u202ecd")
+    guest.locator(".chat-form button").click()
+    guest.locator(".table-chat .refusal", has_text="may not contain the character U+202E").wait_for()
+    host.locator(".chat-mute summary").click()
+    host.get_by_label(f"Mute {guest_name}").check()
+    assert chat_lines(host) == [f"{host_name}: Good luck!"]
+    guest.locator(".chat-presets button", has_text="Well played!").click()
+    guest.locator(".chat-lines li", has_text="Well played!").wait_for()
+    host.wait_for_timeout(500)
+    assert len(chat_lines(host)) == 1, "a muted person's lines stay hidden"
+    host.reload()
+    host.locator(".chat-lines li[data-seat]").first.wait_for()
+    assert len(chat_lines(host)) == 1, "the mute is kept for the game"
+    assert spectator.locator(".table-chat").is_hidden(), "chat is off for spectators"
+
+
+def friends_tables(people: Pages, language: str) -> Iterator[tuple[Any, Any, Callable[[str], None]]]:
+    """For a desktop and a phone in turn: the host's and the guest's pages at a new friends'
+    table, and what takes a picture of the host's screen as ``docs/screenshots/<name>-...``."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     suffix = "" if language == "en" else f"-{language}"
     for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
         host, guest = seated_friends(people, language, viewport)
+
+        def picture(name: str, host: Any = host, size: str = size) -> None:
+            host.screenshot(path=str(SCREENSHOTS / f"{name}{suffix}-{size}.png"), full_page=False)
+
+        yield host, guest, picture
+        for page in (host, guest):
+            if not page.is_closed():
+                page.close()
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_screenshots_of_a_friends_table_with_chat(people: Pages, language: str) -> None:
+    for host, guest, picture in friends_tables(people, language):
+        host.locator(".chat-presets button").nth(0).click()
+        guest.locator(".chat-presets button").nth(1).click()
+        guest.locator(".chat-form input").fill("بازی خوبی بشود" if language == "fa" else "Ready when you are")
+        guest.locator(".chat-form button").click()
+        host.locator(".chat-lines li[data-seat]").nth(2).wait_for()
+        host.locator(".table-chat").scroll_into_view_if_needed()
+        picture("table-chat")
+
+
+@pytest.mark.screenshots
+@pytest.mark.parametrize("language", ["en", "fa"])
+def test_screenshots_of_an_absent_players_countdown(people: Pages, language: str) -> None:
+    """A friends' table while one friend is away: the countdown, then the choice."""
+    for host, guest, picture in friends_tables(people, language):
         guest.close()
         host.locator(".absence-countdown").wait_for(timeout=SOON_MS)
-        host.screenshot(path=str(SCREENSHOTS / f"absence-countdown{suffix}-{size}.png"), full_page=False)
+        picture("absence-countdown")
         host.locator(".absence-choices").wait_for(timeout=SOON_MS + GRACE_SECONDS * 1000)
         host.locator(".table-social").scroll_into_view_if_needed()
-        host.screenshot(path=str(SCREENSHOTS / f"absence-choice{suffix}-{size}.png"), full_page=False)
-        host.close()
+        picture("absence-choice")

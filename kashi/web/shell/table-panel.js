@@ -52,6 +52,7 @@ function panelNodes(family, actions) {
     seatList: h("ol", { class: "seat-list", "aria-label": t("ui.table.players") }),
     invites: h("div", { class: "invites", hidden: true }),
     social: h("section", { class: "table-social", hidden: true, "aria-label": t("ui.social.title") }),
+    chat: h("section", { class: "table-chat", hidden: true, "aria-labelledby": "chat-title" }),
     ...moveForm(family, actions.typedMove),
     ...actionButtons(actions),
     hintPanel: h("section", { class: "hint-panel", hidden: true, "aria-labelledby": "hint-title" }),
@@ -83,6 +84,7 @@ export function buildTable(main, info, actions) {
     nodes.hintPanel,
     nodes.teachDialog,
     nodes.explanation,
+    nodes.chat,
     h(
       "details",
       { class: "log", open: true },

@@ -18,6 +18,7 @@ import { drawExplanation, drawHint, drawRefusal, showTeach } from "./table-expla
 import { buildTable } from "./table-panel.js";
 import { drawInvites, drawSeats, tickClocks } from "./table-seats.js";
 import { Social } from "./table-social.js";
+import { TableChat } from "./chat.js";
 import {
   frameOf,
   moveRequest,
@@ -75,7 +76,9 @@ class Table {
       takeback: () => this.takeback(),
     });
     this.root = this.ui.root;
-    this.social = new Social(this.ui.social, (message) => this.connection.send(message), this.seatName);
+    const send = (message) => this.connection.send(message);
+    this.social = new Social(this.ui.social, send, this.seatName);
+    this.chat = new TableChat(this.ui.chat, { gameId: this.info.id, send, seatName: this.seatName });
     this.log = createLog(this.ui.logList, this.seatName, (parts) => whyLinks(this.learning, parts));
     if (!module) {
       this.ui.boardRoot.append(h("p", { class: "notice" }, t("ui.table.no_renderer")));
@@ -115,6 +118,7 @@ class Table {
   receive(message) {
     if (message.type === "state") this.state(message);
     else if (message.type === "presence") this.presence(message);
+    else if (message.type === "chat") this.chat.receive(message);
     else if (message.type === "preview") this.answerPreview(message);
     else if (message.type === "hint") this.showHint(message);
     else if (message.type === "rejected") this.rejected(message);
@@ -250,6 +254,10 @@ class Table {
   }
 
   rejected(message) {
+    if (message.request === "chat") {
+      this.chat.refused(message.reason);
+      return;
+    }
     if (message.request === "preview") {
       this.answerPreview(null);
       return;
@@ -274,6 +282,7 @@ class Table {
   showSeats() {
     drawSeats(this.ui.seatList, this.message, this.seatName);
     this.social.show(this.message);
+    this.chat.show(this.message);
     this.clock = clockReader(this.message.clock);
     this.tickClocks();
     this.ui.takebackButton.hidden = !takebackOffered(this.message);
