@@ -99,6 +99,9 @@ class GameRow(Base):
     """The seat that resigned, or whose absence the others claimed the win over (None: neither)."""
     ended_by: Mapped[str | None] = mapped_column(String(12), default=None)
     """How a forfeited game ended: ``resigned`` or ``claimed`` (``kashi.core.outcome.Termination``)."""
+    takeback_ask: Mapped[str | None] = mapped_column(Text, default=None)
+    """A takeback a player asked of the others, as JSON: ``seat``, ``version`` (it stands only at
+    that version) and ``yes`` (the seats that accepted); see ``kashi.server.room_takebacks``."""
     creator_id: Mapped[str] = mapped_column(ForeignKey("users.id"), index=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32))
     rematch_id: Mapped[str | None] = mapped_column(String(32))

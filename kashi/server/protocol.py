@@ -81,6 +81,20 @@ class ChatRequest(_Message):
     preset: str | None = Field(default=None, max_length=40)
 
 
+class TakebackAsk(_Message):
+    """Ask the other people at the table to let one's last move be taken back."""
+
+    type: Literal["takeback_ask"]
+    version: int = Field(ge=0)
+
+
+class TakebackAnswer(_Message):
+    """Accept or decline the takeback another player asked for."""
+
+    type: Literal["takeback_answer"]
+    accept: bool
+
+
 AnyRequest = (
     Hello
     | MoveRequest
@@ -92,6 +106,8 @@ AnyRequest = (
     | StandInRequest
     | AbsenceChoice
     | ChatRequest
+    | TakebackAsk
+    | TakebackAnswer
 )
 ClientMessage = Annotated[AnyRequest, Field(discriminator="type")]
 client_messages: TypeAdapter[AnyRequest] = TypeAdapter(ClientMessage)

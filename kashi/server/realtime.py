@@ -1,6 +1,6 @@
-"""The WebSocket of a game: hello (resync), moves, takebacks, resignations, choices for an
-absent seat and the table's chat; every refusal says why, and every message names the game's
-version.
+"""The WebSocket of a game: hello (resync), moves, takebacks (and asking the others for one),
+resignations, choices for an absent seat and the table's chat; every refusal says why, and
+every message names the game's version.
 
 A socket is admitted under the caps per address and per process, must say hello within
 ``hello_seconds``, and is paced: past its burst its messages wait their turn, however long a
@@ -37,6 +37,8 @@ from kashi.server.protocol import (
     PreviewRequest,
     ResignRequest,
     StandInRequest,
+    TakebackAnswer,
+    TakebackAsk,
     TakebackRequest,
     client_messages,
 )
@@ -215,6 +217,14 @@ async def _request(room: Room, connection: Connection, message: AnyRequest) -> N
         refusal = await room.requests.takeback(connection.user_id, message.version)
         if refusal is not None:
             _refuse(room, connection, "takeback", refusal)
+    elif isinstance(message, TakebackAsk):
+        refusal = await room.asks.ask(connection.user_id, message.version)
+        if refusal is not None:
+            _refuse(room, connection, "takeback_ask", refusal)
+    elif isinstance(message, TakebackAnswer):
+        refusal = await room.asks.answer(connection.user_id, message.accept)
+        if refusal is not None:
+            _refuse(room, connection, "takeback_answer", refusal)
     elif isinstance(message, ChatRequest):
         refusal = await room.say(connection.user_id, message.text, message.preset)
         if refusal is not None:

@@ -35,6 +35,12 @@ def check_takeback(cache: GameCache, user_id: str | None, version: int) -> Refus
         return reason("server.takeback_not_alone")
     if cache.rated:
         return reason("server.takeback_rated")  # else a rating could be bought with retries
+    return last_move_of(cache, owned)
+
+
+def last_move_of(cache: GameCache, owned: set[int]) -> Refusal | int:
+    """How many events stay when the last move of ``owned`` goes with every event after it, or
+    why it cannot go (a chance event or hidden information came after it, or it made none)."""
     for index in range(len(cache.game.events) - 1, -1, -1):
         item = cache.game.events[index]
         if item.seat is None or cache.visibility[index].hidden_from:
@@ -42,6 +48,17 @@ def check_takeback(cache: GameCache, user_id: str | None, version: int) -> Refus
         if item.seat in owned:
             return index
     return reason("server.takeback_nothing")
+
+
+def takeback_record(cache: GameCache, keep: int, user_id: str) -> dict[str, Any]:
+    """The ``takebacks`` row of the events after the first ``keep``, taken back by ``user_id``."""
+    return {
+        "game_id": cache.id,
+        "from_number": keep + 1,
+        "lines": "\n".join(item.line() for item in cache.game.events[keep:]),
+        "user_id": user_id,
+        "created_at": time.time(),
+    }
 
 
 HINT_RETRY_SECONDS = 2
@@ -118,13 +135,7 @@ class Requests:
             if isinstance(keep, dict):
                 return keep
             assert user_id is not None, "only a seat's holder may take back"
-            record = {
-                "game_id": cache.id,
-                "from_number": keep + 1,
-                "lines": "\n".join(item.line() for item in cache.game.events[keep:]),
-                "user_id": user_id,
-                "created_at": time.time(),
-            }
+            record = takeback_record(cache, keep, user_id)
             values = {"turn_started_at": time.time()}
             try:
                 await self.log.commit(cache.id, version, values, remove_from=keep + 1, takeback=record)

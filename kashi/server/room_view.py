@@ -12,6 +12,7 @@ from kashi.core.outcome import ScoreChange
 from kashi.core.state import parts_of_text, position_words, words_of_text
 from kashi.server import forfeits
 from kashi.server.room_cache import GameCache
+from kashi.server.room_takebacks import pending_ask
 from kashi.server.visibility import viewer_bit
 
 
@@ -61,6 +62,7 @@ def state_message(
         "hints": cache.hints_allowed(user_id),
         "clock": clock,
         "rematch": cache.row.rematch_id,
+        "takeback_ask": pending_ask(cache),
     }
 
 

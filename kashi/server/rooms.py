@@ -27,6 +27,7 @@ from kashi.server.room_presence import Presence
 from kashi.server.room_requests import Requests
 from kashi.server.room_services import RoomServices
 from kashi.server.room_standins import StandIns
+from kashi.server.room_takebacks import TakebackAsks
 from kashi.server.room_tasks import Tasks
 from kashi.server.room_view import state_message
 
@@ -53,6 +54,7 @@ class Room:
         self.requests = Requests(self.cache, services.bots, services.log, guard, settings.hints_per_player)
         self.offer = OfferTimer(self.cache, guard, self.tasks)
         self.chat = Chat(self.cache, services.sessions)
+        self.asks = TakebackAsks(self.cache, services.log, guard)
         self.grace_seconds = settings.grace_seconds
         self.departures = Departures(
             self.cache,

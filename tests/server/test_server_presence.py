@@ -279,3 +279,50 @@ def test_a_player_chatting_too_fast_is_told_to_wait(server: ServerProcess) -> No
     assert refused["reason"]["key"] == "server.chat_too_fast"
     for player in (creator, invitee):
         player.close()
+
+
+# -- takeback requests between people ------------------------------------------------------------
+def test_a_takeback_asked_of_a_friend_is_declined_then_accepted(server: ServerProcess) -> None:
+    creator, invitee, _ = friends(server, rated=True)
+    creator.send({"type": "takeback_ask", "version": creator.state["version"]})
+    refused = creator.until(lambda message: message["type"] == "rejected")
+    assert refused["reason"]["key"] == "server.takeback_hidden", "no move of theirs since the factories' fill"
+    count = creator.state["event_count"]
+    creator.move(creator.state["legal_moves"][0])
+    moved = invitee.until(lambda message: message["type"] == "state" and message["event_count"] > count)
+    creator.send({"type": "takeback_ask", "version": moved["version"]})
+    asked = invitee.until(lambda message: message["type"] == "state" and message["takeback_ask"] is not None)
+    assert asked["takeback_ask"] == {"seat": 0, "yes": []}
+    creator.send({"type": "takeback_answer", "accept": True})
+    assert creator.until(lambda message: message["type"] == "rejected")["reason"]["key"] == "server.ask_not_yours"
+    invitee.send({"type": "takeback_answer", "accept": False})
+    declined = creator.until(lambda message: message["type"] == "state" and message["takeback_ask"] is None)
+    assert declined["event_count"] == count + 1, "declined: the move stays"
+    creator.send({"type": "takeback_ask", "version": declined["version"]})
+    invitee.until(lambda message: message["type"] == "state" and message["takeback_ask"] is not None)
+    invitee.send({"type": "takeback_answer", "accept": True})
+    taken = creator.until(lambda message: message["type"] == "state" and message["event_count"] == count)
+    assert taken["takeback_ask"] is None and taken["to_move"] == 0 and taken["rated"] is True
+    invitee.send({"type": "takeback_answer", "accept": True})
+    assert invitee.until(lambda message: message["type"] == "rejected")["reason"]["key"] == "server.no_ask"
+    for player in (creator, invitee):
+        player.close()
+
+
+def test_a_move_leaves_a_takeback_ask_behind_and_computers_need_no_asking(server: ServerProcess) -> None:
+    creator, invitee, _ = friends(server)
+    creator.move(creator.state["legal_moves"][0])
+    invitee.wait_turn_or_end()
+    creator.send({"type": "takeback_ask", "version": invitee.state["version"]})
+    invitee.until(lambda message: message["type"] == "state" and message["takeback_ask"] is not None)
+    invitee.move(invitee.state["legal_moves"][0])
+    after = creator.until(lambda message: message["type"] == "state" and message["to_move"] == 0)
+    assert after["takeback_ask"] is None, "a move answers the ask"
+    host = http(server)
+    against_bot = create_game(host, "azul", [{"kind": "me"}, {"kind": "bot", "level": "easy"}], start=0)
+    alone = Player(server, against_bot["game"]["id"], host)
+    alone.hello()
+    alone.send({"type": "takeback_ask", "version": alone.state["version"]})
+    assert alone.until(lambda message: message["type"] == "rejected")["reason"]["key"] == "server.ask_needs_people"
+    for player in (creator, invitee, alone):
+        player.close()

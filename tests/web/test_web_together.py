@@ -7,6 +7,7 @@ screenshots of an absent player's countdown and of a friends' table with chat.""
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any
 import pytest
 from conftest import DESKTOP, PHONE, Pages, pages_on, server_in
 from kashi_server_helpers import ServerProcess
-from web_helpers import friends_game
+from web_helpers import changed, friends_game, settle, typed_move, version
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GRACE_SECONDS = 4
@@ -132,6 +133,25 @@ def test_the_last_person_leaving_a_game_of_three_abandons_it(people: Pages) -> N
     page.get_by_role("button", name="Yes, leave").click()
     page.locator('.table[data-status="abandoned"]').wait_for()
     assert not in_progress(people, page), "an abandoned game is in progress no more"
+
+
+def test_a_takeback_asked_of_a_friend_is_declined_then_accepted(people: Pages) -> None:
+    host, guest = seated_friends(people)
+    settle(host)
+    before = version(host)
+    typed_move(host, random.Random(4))
+    changed(guest, before)
+    moved = host.locator(".log-list li").count()
+    host.get_by_role("button", name="Ask to take back my last move").click()
+    guest.get_by_text("asks to take back their last move.").wait_for()
+    host.get_by_text("You asked to take back your last move: waiting for the others.").wait_for()
+    guest.get_by_role("button", name="Decline").click()
+    host.get_by_text("Your takeback was declined.").wait_for()
+    assert host.locator(".log-list li").count() == moved, "declined: the move stays"
+    host.get_by_role("button", name="Ask to take back my last move").click()
+    guest.get_by_role("button", name="Accept").click()
+    host.locator(".status-line", has_text="Your turn").wait_for()
+    assert host.locator(".log-list li").count() < moved, "accepted: the move is taken back"
 
 
 def chat_lines(page: Any) -> list[str]:

@@ -1,8 +1,9 @@
-// Playing together: who is away and what the table may do about it, and what a player may do
-// with their own seat. A person away shows to everyone with a countdown; when it runs out the
-// others choose: keep waiting, let a computer finish the seat (the game turns casual) or, with
-// two players, claim the win. A player may resign (leave, with three or four), hand the seat to
-// a computer and take it back. The server decides and says why when it refuses.
+// Playing together: who is away and what the table may do about it, what a player may do with
+// their own seat, and takebacks asked of the other people at the table. A person away shows to
+// everyone with a countdown; when it runs out the others choose: keep waiting, let a computer
+// finish the seat (the game turns casual) or, with two players, claim the win. A player may
+// resign (leave, with three or four), hand the seat to a computer and take it back, and ask the
+// others to let their last move be taken back. The server decides and says why when it refuses.
 
 import { clockText } from "./clock.js";
 import { fill, h } from "./dom.js";
@@ -48,6 +49,10 @@ export class Social {
 
   /** Draw from a state message, or a state message updated by a presence one. */
   show(message) {
+    const asked = this.message?.takeback_ask;
+    const mine = asked && message.you.includes(asked.seat) && !message.takeback_ask;
+    if (this.message?.event_count !== message.event_count) this.declined = false;
+    else if (mine) this.declined = true; // the ask is gone and the move stays
     this.message = message;
     this.offsetMs = (message.now ?? Date.now() / 1000) * 1000 - Date.now();
     this.draw();
@@ -65,7 +70,14 @@ export class Social {
     const absent = (message.absence || []).flatMap((away, seat) =>
       away && message.status === "active" ? [this.absenceLine(seat, away)] : [],
     );
-    fill(this.node, absent, standinLines(message, this.seatName), endLine(message, this.seatName), this.ownControls());
+    fill(
+      this.node,
+      absent,
+      standinLines(message, this.seatName),
+      endLine(message, this.seatName),
+      this.askLines(),
+      this.ownControls(),
+    );
     this.node.hidden = !this.node.childElementCount;
   }
 
@@ -115,6 +127,39 @@ export class Social {
     return line;
   }
 
+  /** A takeback asked between people: waiting (the asker), Accept / Decline (the others). */
+  askLines() {
+    const message = this.message;
+    const ask = message.status === "active" ? message.takeback_ask : null;
+    if (!ask) return this.declined ? h("p", {}, t("ui.social.takeback_declined")) : null;
+    if (message.you.includes(ask.seat)) return h("p", { class: "takeback-ask" }, t("ui.social.takeback_asked"));
+    const line = h("p", {}, t("ui.social.takeback_asks", { name: this.seatName(ask.seat) }));
+    const answering = message.you.some((seat) => !ask.yes.includes(seat) && !message.seats[seat].standin);
+    if (!answering) return h("div", { class: "takeback-ask" }, line);
+    const answer = (accept) => () => this.send({ type: "takeback_answer", accept });
+    return h(
+      "div",
+      { class: "takeback-ask" },
+      line,
+      h(
+        "div",
+        { class: "absence-choices" },
+        button("ui.social.takeback_accept", answer(true), {}, { class: "primary" }),
+        button("ui.social.takeback_decline", answer(false)),
+      ),
+    );
+  }
+
+  /** The ask for a takeback, where another person plays and nothing is asked yet. */
+  askButton() {
+    const message = this.message;
+    const people = message.seats.some(
+      (entry) => entry.kind === "person" && !entry.standin && !message.you.includes(entry.seat),
+    );
+    if (message.you.length !== 1 || !people || message.takeback_ask) return null;
+    return button("ui.social.takeback_ask", () => this.send({ type: "takeback_ask", version: message.version }));
+  }
+
   /** Resign (leave, with three or four players), asked twice; none at a hot seat. */
   resignControls() {
     if (this.message.you.length !== 1) return null;
@@ -143,6 +188,7 @@ export class Social {
       "div",
       { class: "own-seat" },
       standin ? button("ui.social.take_back", handOver(false)) : button("ui.social.hand_over", handOver(true)),
+      this.askButton(),
       this.resignControls(),
     );
   }
