@@ -36,8 +36,10 @@ register(
         "hint.scores_now": "scores {points:+d} now",
         "hint.sets_up": "sets up {points:+d} for the end of the round",
         "hint.final_scoring": "adds {points:+d} to your end-of-game scoring so far",
-        "hint.avoids_penalty": "avoids a penalty of {points} that {count} of the other {total} moves would take",
-        "hint.leaves_less": "leaves your opponent {points} points less to gain next turn than {greedy}, "
+        "hint.avoids_penalty": "avoids a penalty of {points} that {count} of the other {total} "
+        "{total|one:move|other:moves} would take",
+        "hint.leaves_less": "leaves your opponent {points} {points|one:point|other:points} less to gain next turn "
+        "than {greedy}, "
         "the move that looks best at once",
         "hint.bonus": "brings an end bonus closer: {filled} of {cells} in place",
         "hint.strongest": "the strongest move found by looking several turns ahead",

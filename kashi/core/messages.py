@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from kashi.core.plurals import with_plurals
+
 CATALOGUE: dict[str, str] = {}
 
 
@@ -32,7 +34,7 @@ class Message:
         template = CATALOGUE.get(self.key)
         if template is None:
             return self.key
-        return template.format(**{name: _text(value) for name, value in self.params.items()})
+        return with_plurals(template, self.params).format(**{name: _text(value) for name, value in self.params.items()})
 
     def __repr__(self) -> str:
         return f"Message({self.key!r}, {self.params!r})"

@@ -2,11 +2,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fillTemplate, loadLanguage, num, reasonText, t } from "../../kashi/web/shell/i18n.js";
+import { fillTemplate, list, loadLanguage, num, reasonText, t } from "../../kashi/web/shell/i18n.js";
 
 const CATALOGUES = {
-  en: { "x.points": "{colour} scores {points:+d}", "term.blue": "blue", "x.only_english": "only {name!r}" },
-  fa: { "x.points": "{colour} {points:+d} امتیاز", "term.blue": "آبی" },
+  en: {
+    "x.points": "{colour} scores {points:+d}",
+    "term.blue": "blue",
+    "x.only_english": "only {name!r}",
+    "x.tiles": "{n} {n|one:tile|other:tiles} in the bag",
+  },
+  fa: { "x.points": "{colour} {points:+d} امتیاز", "term.blue": "آبی", "x.tiles": "{n} کاشی در کیسه" },
 };
 
 globalThis.fetch = async (url) => {
@@ -37,4 +42,22 @@ test("a refusal is shown in the language when its key is known, else as the serv
 
 test("an unknown language is refused", async () => {
   await assert.rejects(loadLanguage("xx"), /no catalogue for xx/);
+});
+
+test("a plural selector takes the word of its number's category in the language", async () => {
+  await loadLanguage("en");
+  assert.deepEqual(
+    [0, 1, 2].map((n) => t("x.tiles", { n })),
+    ["0 tiles in the bag", "1 tile in the bag", "2 tiles in the bag"],
+  );
+  await loadLanguage("fa");
+  assert.equal(t("x.tiles", { n: 1 }), "۱ کاشی در کیسه");
+});
+
+test("lists are joined by the language's comma or semicolon", async () => {
+  await loadLanguage("en");
+  assert.equal(list(["a", "b"], "semicolon"), "a; b");
+  await loadLanguage("fa");
+  assert.equal(list(["الف", "ب"]), "الف، ب");
+  assert.equal(list(["الف", "ب"], "semicolon"), "الف؛ ب");
 });

@@ -19,6 +19,7 @@ import pytest
 
 from kashi.bots import LEVELS
 from kashi.core.messages import CATALOGUE
+from kashi.core.plurals import PLURAL
 from kashi.core.registry import families, variants
 from kashi.core.state import CHANCE, TERMINAL
 from kashi.games.azul.rules import COLOUR_NAMES as AZUL_COLOURS
@@ -78,11 +79,30 @@ def words(template: str) -> bool:
 
 
 def fields(template: str) -> set[str]:
+    """A template's parameters; a plural selector (kashi.core.plurals) is a choice of words,
+    written only where the language's nouns change with a number."""
     return {
         f"{name}!{conversion}" if conversion else name + (f":{spec}" if spec else "")
-        for _, name, spec, conversion in string.Formatter().parse(template)
+        for _, name, spec, conversion in string.Formatter().parse(PLURAL.sub("", template))
         if name is not None
     }
+
+
+PLURAL_CATEGORIES = {"en": {"one", "other"}, "fa": {"other"}, "tr": {"other"}}
+"""The CLDR plural categories of each language's cardinal numbers: Persian and Turkish put a
+noun after a number in the singular, so their texts need no selector."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_plural_selectors_count_by_a_parameter_in_the_languages_categories(language: str) -> None:
+    wrong = {}
+    for key, template in catalogue(language).items():
+        for name, forms in PLURAL.findall(template):
+            categories = {form.partition(":")[0] for form in forms.split("|")}
+            if name not in fields(template) or "other" not in categories or categories - PLURAL_CATEGORIES[language]:
+                wrong[key] = template
+    assert wrong == {}
+    assert set(PLURAL_CATEGORIES) == set(LANGUAGES)
 
 
 def test_english_is_written_once() -> None:

@@ -93,6 +93,17 @@ def test_every_lesson_is_done_by_clicks(pages: Any, language: str) -> None:
         assert page.locator(".lesson-list .lesson-done").count() == len(lessons)
 
 
+def test_persian_lessons_write_cells_as_the_notation_does(pages: Any) -> None:
+    """A cell keeps the Latin digits of the engine's lines ("c3", never "c۳"); a number the
+    sentence counts with is in Persian digits (issue 48, finding 8)."""
+    lesson = next(lesson for lesson in lessons_of("azul-duel") if lesson.id == "tiling")
+    page = pages.open(pages.person("fa"), "/")
+    open_lesson(page, lesson)
+    text = page.locator(".lesson-page").inner_text()
+    assert "c3" in text and "e3" in text and "c۳" not in text
+    assert "خط ۳ کامل است" in text
+
+
 def test_an_english_right_answer_shows_the_engines_words(open_page: Any) -> None:
     lesson = next(lesson for lesson in lessons_of("azul") if lesson.id == "end")
     page = open_page("/")

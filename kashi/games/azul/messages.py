@@ -19,7 +19,7 @@ register(
         "azul.line_complete": "pattern line {line} is already complete",
         "azul.wall_has_colour": "row {line} of your wall already has {colour}",
         "azul.partial_floor_off": "sending only some tiles to the floor needs the partial_floor option",
-        "azul.partial_floor_count": "you take {count} {colour} tiles: k must be from 1 to {most}",
+        "azul.partial_floor_count": "you take {count} {colour} tiles: k must be from {least} to {most}",
         "azul.partial_floor_line": "-k splits a take between a pattern line and the floor: name a line, not F",
         "azul.wrong_line": "line {line} is not being tiled now: place the tile of line {pending}",
         "azul.wall_taken": "row {line}, column {column} of your wall is already tiled",
@@ -27,17 +27,19 @@ register(
         "azul.bad_fill": "fill {fill} cannot be drawn: the bag holds {bag} and the lid {lid}",
         "azul.bad_centre_tile": "{tile} cannot be drawn into the centre now",
         "azul.place.lone": "{colour} at {wall_row}-{wall_column}: lone tile {points:+d}",
-        "azul.place.row": "{colour} at {wall_row}-{wall_column}: row {row} {points:+d}",
-        "azul.place.column": "{colour} at {wall_row}-{wall_column}: column {column} {points:+d}",
-        "azul.place.both": "{colour} at {wall_row}-{wall_column}: row {row} + column {column} = {points:+d}",
-        "azul.place.cross": "{colour} at {wall_row}-{wall_column}: 1 + {more} contiguous = {points:+d}",
-        "azul.to_floor": "line {line}: no legal wall space for {colour}, {count} tiles to the floor",
+        "azul.place.row": "{colour} at {wall_row}-{wall_column}: {row} in the row {points:+d}",
+        "azul.place.column": "{colour} at {wall_row}-{wall_column}: {column} in the column {points:+d}",
+        "azul.place.both": "{colour} at {wall_row}-{wall_column}: {row} in the row + {column} in the column = "
+        "{points:+d}",
+        "azul.place.cross": "{colour} at {wall_row}-{wall_column}: {tile} + {more} contiguous = {points:+d}",
+        "azul.to_floor": "line {line}: no legal wall space for {colour}, {count} {count|one:tile|other:tiles} to the "
+        "floor",
         "azul.floor": "floor {points}",
-        "azul.clamp": "score cannot go below 0 ({points:+d})",
+        "azul.clamp": "score cannot go below {least} ({points:+d})",
         "azul.bonus.row": "bonus: row {row} {points:+d}",
         "azul.bonus.column": "bonus: column {column} {points:+d}",
         "azul.bonus.colour": "bonus: all five {colour} {points:+d}",
-        "azul.leftover": "leftover: {count} tiles in pattern lines {points:+d}",
+        "azul.leftover": "leftover: {count} {count|one:tile|other:tiles} in pattern lines {points:+d}",
     }
 )
 
@@ -56,7 +58,8 @@ register(
         "azul.say.centre_tile": "{colour} in the centre",
         "azul.say.count": "{count} {colour}",
         "azul.say.nothing": "nothing",
-        "azul.say.position": "Round {round}: {factories} tiles in the factories, {centre} in the centre",
+        "azul.say.position": "Round {round}: {factories} {factories|one:tile|other:tiles} in the factories, {centre} "
+        "in the centre",
     }
 )
 
@@ -68,8 +71,8 @@ register(
         "azul.ui.badge_tiling": "placing on the wall",
         "azul.ui.badge_turn": "to move",
         "azul.ui.bag": "Bag {count}",
-        "azul.ui.board": "{name}: {score} points",
-        "azul.ui.board_turn": "{name}: {score} points, to move",
+        "azul.ui.board": "{name}: {score} {score|one:point|other:points}",
+        "azul.ui.board_turn": "{name}: {score} {score|one:point|other:points}, to move",
         "azul.ui.cancel": "Cancel",
         "azul.ui.cell_empty": "{name}, wall row {row}, column {column}: {colour}, empty",
         "azul.ui.cell_grey_empty": "{name}, wall row {row}, column {column}: empty",
@@ -91,8 +94,10 @@ register(
         "azul.ui.factory": "Factory {n}: {tiles}",
         "azul.ui.factory_empty": "Factory {n}: empty",
         "azul.ui.factory_name": "factory {n}",
-        "azul.ui.floor": "{name}, floor: {count} tiles, {points} points",
-        "azul.ui.floor_marker": "{name}, floor: {count} tiles with the first-player marker, {points} points",
+        "azul.ui.floor": "{name}, floor: {count} {count|one:tile|other:tiles}, {points} "
+        "{points|one:point|other:points}",
+        "azul.ui.floor_marker": "{name}, floor: {count} {count|one:tile|other:tiles} with the first-player marker, "
+        "{points} {points|one:point|other:points}",
         "azul.ui.game_over": "Game over",
         "azul.ui.lid": "Lid {count}",
         "azul.ui.line": "{name}, pattern line {line}: {count} of {size}, {colour}",

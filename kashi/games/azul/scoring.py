@@ -50,7 +50,7 @@ def run_points(across: int, down: int, cross: bool) -> int:
 def placement_part(across: int, down: int, cross: bool) -> tuple[str, dict[str, Any]]:
     """The key and parameters of a placement's score part, as the message catalogue words it."""
     if cross:
-        return "azul.place.cross", {"more": across + down - 2}
+        return "azul.place.cross", {"tile": 1, "more": across + down - 2}
     if across > 1 and down > 1:
         return "azul.place.both", {"row": across, "column": down}
     if across > 1:

@@ -397,7 +397,7 @@ class AzulState(State[Move, Chance]):
                 raise IllegalMoveError("azul.partial_floor_line")
             if not 1 <= k < taken:
                 raise IllegalMoveError(
-                    "azul.partial_floor_count", count=taken, colour=COLOUR_NAMES[colour], most=taken - 1
+                    "azul.partial_floor_count", count=taken, colour=COLOUR_NAMES[colour], least=1, most=taken - 1
                 )
 
     def _draft(self, seat: int, move: Draft) -> None:
@@ -606,7 +606,7 @@ class AzulState(State[Move, Chance]):
     def _add_clamped(self, seat: int, points: int) -> None:
         total = self.score[seat] + points
         if total < 0:
-            self._facts.append((seat, "azul.clamp", -total, {}))
+            self._facts.append((seat, "azul.clamp", -total, {"least": 0}))
             total = 0
         self.score[seat] = total
 

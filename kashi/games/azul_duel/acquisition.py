@@ -393,7 +393,7 @@ def check(state: AzulDuelState, move: Move) -> None:
             key = "azul_duel.chip_hidden" if chip == CHIP_HIDDEN else "azul_duel.chip_gone"
             raise IllegalMoveError(key, workshop=move.workshop)
         if state.chips_taken[seat] >= CHIPS_PER_PLAYER:
-            raise IllegalMoveError("azul_duel.chip_quota")
+            raise IllegalMoveError("azul_duel.chip_quota", most=CHIPS_PER_PLAYER)
     elif not any(kind == G_PASS for _, kind, _ in groups(state)):
         raise IllegalMoveError("azul_duel.pass_twice" if state.last_pass else "azul_duel.pass_forbidden")
 
@@ -406,9 +406,9 @@ def _check_token(state: AzulDuelState, seat: int) -> None:
     if state.draw_stage:
         return
     if state.round > PLATE_ROUNDS:
-        raise IllegalMoveError("azul_duel.plate_round")
+        raise IllegalMoveError("azul_duel.plate_round", first=1, last=PLATE_ROUNDS)
     if state.plates_taken[seat] >= PLATES_PER_ROUND:
-        raise IllegalMoveError("azul_duel.no_token")
+        raise IllegalMoveError("azul_duel.no_token", most=PLATES_PER_ROUND)
 
 
 def _check_plate(state: AzulDuelState, seat: int, move: TakePlate) -> None:

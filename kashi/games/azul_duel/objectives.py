@@ -7,7 +7,7 @@ keeps both so the explanation reads e.g. "2 complete rows x 3".
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kashi.games.azul_duel.components import DOME_SIZE, EMPTY, SLOT_CELLS, SPECIAL, WILD
 
@@ -28,6 +28,17 @@ RING = tuple(
 TOP_CORNERS = (SLOT_CELLS[0], SLOT_CELLS[2])
 BOTTOM_CORNERS = (SLOT_CELLS[6], SLOT_CELLS[8])
 
+ROW_POINTS = 3
+COLOURFUL = 5
+"""The colours a colourful row shows."""
+COLOURFUL_ROW_POINTS = 4
+COLUMN_POINTS = 7
+DIAGONAL_POINTS = 10
+TOP_CORNER_POINTS = 3
+BOTTOM_CORNER_POINTS = 8
+WILD_POINTS = 2
+SPECIAL_PENALTY = -3
+
 
 def _complete(dome: Dome, group: tuple[int, ...]) -> bool:
     _, tiles, base = dome
@@ -36,19 +47,19 @@ def _complete(dome: Dome, group: tuple[int, ...]) -> bool:
 
 def complete_rows(dome: Dome) -> tuple[int, int]:
     count = sum(_complete(dome, row) for row in ROWS)
-    return 3 * count, count
+    return ROW_POINTS * count, count
 
 
 def colourful_rows(dome: Dome) -> tuple[int, int]:
-    """Rows with at least 5 different colours; special tiles have none, a wild cell has its tile's."""
+    """Rows with at least COLOURFUL different colours; special tiles have none, a wild cell has its tile's."""
     _, tiles, base = dome
-    count = sum(len({tiles[base + cell] for cell in row} - {EMPTY, SPECIAL}) >= 5 for row in ROWS)
-    return 4 * count, count
+    count = sum(len({tiles[base + cell] for cell in row} - {EMPTY, SPECIAL}) >= COLOURFUL for row in ROWS)
+    return COLOURFUL_ROW_POINTS * count, count
 
 
 def complete_columns(dome: Dome) -> tuple[int, int]:
     count = sum(_complete(dome, column) for column in COLUMNS)
-    return 7 * count, count
+    return COLUMN_POINTS * count, count
 
 
 def ring_cells(dome: Dome) -> tuple[int, int]:
@@ -59,22 +70,22 @@ def ring_cells(dome: Dome) -> tuple[int, int]:
 
 def complete_diagonals(dome: Dome) -> tuple[int, int]:
     count = sum(_complete(dome, diagonal) for diagonal in DIAGONALS)
-    return 10 * count, count
+    return DIAGONAL_POINTS * count, count
 
 
 def corner_plates(dome: Dome) -> tuple[int, int]:
     top = sum(_complete(dome, plate) for plate in TOP_CORNERS)
     bottom = sum(_complete(dome, plate) for plate in BOTTOM_CORNERS)
-    return 3 * top + 8 * bottom, top + bottom
+    return TOP_CORNER_POINTS * top + BOTTOM_CORNER_POINTS * bottom, top + bottom
 
 
 def filled_wilds(dome: Dome) -> tuple[int, int]:
-    """2 per wild cell, but only when every wild cell of the dome holds a tile."""
+    """WILD_POINTS per wild cell, but only when every wild cell of the dome holds a tile."""
     cells, tiles, base = dome
     wilds = [cell for cell in range(DOME_SIZE * DOME_SIZE) if cells[base + cell] == WILD]
     if any(tiles[base + cell] == EMPTY for cell in wilds):
         return 0, len(wilds)
-    return 2 * len(wilds), len(wilds)
+    return WILD_POINTS * len(wilds), len(wilds)
 
 
 def empty_specials(dome: Dome) -> tuple[int, int]:
@@ -82,7 +93,7 @@ def empty_specials(dome: Dome) -> tuple[int, int]:
     count = sum(
         cells[base + cell] == SPECIAL and tiles[base + cell] != SPECIAL for cell in range(DOME_SIZE * DOME_SIZE)
     )
-    return -3 * count, count
+    return SPECIAL_PENALTY * count, count
 
 
 @dataclass(frozen=True)
@@ -91,12 +102,20 @@ class Objective:
     """Tablet letter and side, e.g. ``A1``."""
     score: Callable[[Dome], tuple[int, int]]
     """(points, count) for a dome."""
+    weights: dict[str, int] = field(default_factory=dict)
+    """The numbers its explanation names (points per thing counted)."""
 
 
 OBJECTIVES: tuple[tuple[Objective, Objective], ...] = (
-    (Objective("A1", complete_rows), Objective("A2", colourful_rows)),
-    (Objective("B1", complete_columns), Objective("B2", ring_cells)),
-    (Objective("C1", complete_diagonals), Objective("C2", corner_plates)),
-    (Objective("D1", filled_wilds), Objective("D2", empty_specials)),
+    (
+        Objective("A1", complete_rows, {"each": ROW_POINTS}),
+        Objective("A2", colourful_rows, {"colours": COLOURFUL, "each": COLOURFUL_ROW_POINTS}),
+    ),
+    (Objective("B1", complete_columns, {"each": COLUMN_POINTS}), Objective("B2", ring_cells)),
+    (
+        Objective("C1", complete_diagonals, {"each": DIAGONAL_POINTS}),
+        Objective("C2", corner_plates, {"top": TOP_CORNER_POINTS, "bottom": BOTTOM_CORNER_POINTS}),
+    ),
+    (Objective("D1", filled_wilds, {"each": WILD_POINTS}), Objective("D2", empty_specials, {"each": SPECIAL_PENALTY})),
 )
 """OBJECTIVES[tablet][side - 1]."""

@@ -21,6 +21,8 @@ from kashi.games.azul_duel.components import (
     CHIP_INDEX,
     CHIP_NAMES,
     CHIPS_OF,
+    CHIPS_PER_TILE_ANY,
+    CHIPS_PER_TILE_MATCHING,
     COLOUR_NAMES,
     DOME_BASE,
     LINE_INDEX,
@@ -183,7 +185,12 @@ def check(state: AzulDuelState, move: Move) -> None:
     missing = line - count
     if not chip_rules.pays(spent, colour, missing):
         raise IllegalMoveError(
-            "azul_duel.chips_dont_pay", chips=_chip_text(spent), missing=missing, colour=COLOUR_NAMES[colour]
+            "azul_duel.chips_dont_pay",
+            chips=_chip_text(spent),
+            missing=missing,
+            colour=COLOUR_NAMES[colour],
+            matching=CHIPS_PER_TILE_MATCHING,
+            any=CHIPS_PER_TILE_ANY,
         )
 
 
@@ -277,7 +284,7 @@ def final_parts(state: AzulDuelState, seat: int) -> Parts:
         if side > 0:
             objective = OBJECTIVES[tablet][side - 1]
             points, count = objective.score(dome_slices)
-            parts += ((f"azul_duel.score.{objective.name}", points, {"count": count}),)
+            parts += ((f"azul_duel.score.{objective.name}", points, {"count": count, **objective.weights}),)
     per_chip = state.rules.unused_chip_points
     if per_chip:
         unused = sum(_held(state, seat))

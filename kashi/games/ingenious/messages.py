@@ -24,14 +24,14 @@ register(
         "ingenious.first_tile": "the first tile must touch the centre star",
         "ingenious.must_touch": "every tile must touch a covered cell or the star",
         "ingenious.not_in_bag": "no {tile} tile is left to draw",
-        "ingenious.teams_players": "the team game is for 4 players, not {players}",
-        "ingenious.solo_players": "the solo option and 1 player go together (players: {players})",
+        "ingenious.teams_players": "the team game is for {team_players} players, not {players}",
+        "ingenious.solo_players": "the solo option is for {solo_players} player (players: {players})",
         "ingenious.start_colours": "start_colours must list R G B O Y P once each, not {value!r}",
         "ingenious.rays": "{colour} +{points} (rays {rays})",
         "ingenious.group": "{colour} +{points} (group of {size})",
         "ingenious.capped": "{colour} stops at {mark}: {lost} lost",
         "ingenious.locked": "{colour} is locked: {lost} lost",
-        "ingenious.lock": "{colour} reached 18: locked for everyone",
+        "ingenious.lock": "{colour} reached {mark}: locked for everyone",
         "ingenious.bonus": "Ingenious! {colour} reached {mark}: place again",
         "ingenious.bonus_lost": "the rack is empty: {count} bonus placement(s) lost",
         "ingenious.hidden_rack": "the rack of seat {seat} is hidden in this view",
@@ -45,9 +45,10 @@ register(
         "ingenious.say.swap": "swaps the whole rack",
         "ingenious.say.keep": "keeps the rack",
         "ingenious.say.draw": "{player} draws {tiles}",
-        "ingenious.say.draw_hidden": "{player} draws {count} tiles",
+        "ingenious.say.draw_hidden": "{player} draws {count} {count|one:tile|other:tiles}",
         "ingenious.say.tile": "{first}-{second}",
-        "ingenious.say.position": "{free} free hexes on the board, {bag} tiles in the bag",
+        "ingenious.say.position": "{free} {free|one:free hex|other:free hexes} on the board, {bag} "
+        "{bag|one:tile|other:tiles} in the bag",
     }
 )
 
@@ -55,7 +56,7 @@ register(
 register(
     {
         "ingenious.ui.pitch": "Lay two-coloured hexes to raise six colours: only your weakest colour counts.",
-        "ingenious.ui.bag": "Bag: {n} tiles",
+        "ingenious.ui.bag": "Bag: {n} {n|one:tile|other:tiles}",
         "ingenious.ui.board": "Hex board",
         "ingenious.ui.bonus": "Place another tile. Bonus placements left: {n}",
         "ingenious.ui.bonus_colour": "{colour} reached {mark}: place another tile (bonus placements left: {n}).",
@@ -79,7 +80,7 @@ register(
         "ingenious.ui.preview_none": "This placement cannot be scored.",
         "ingenious.ui.preview_wait": "Scoring…",
         "ingenious.ui.preview_zero": "no points",
-        "ingenious.ui.rack_count": "{n} tiles in the rack",
+        "ingenious.ui.rack_count": "{n} {n|one:tile|other:tiles} in the rack",
         "ingenious.ui.reserve": "Reserve rack",
         "ingenious.ui.rotate": "Rotate",
         "ingenious.ui.swap": "Swap all six",

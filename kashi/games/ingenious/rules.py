@@ -86,9 +86,9 @@ class IngeniousRules:
 def check_options(players: int, options: Mapping[str, Any]) -> None:
     """Reject option combinations the rules do not allow."""
     if options.get("teams") and players != 4:
-        raise RuleOptionError("ingenious.teams_players", players=players)
+        raise RuleOptionError("ingenious.teams_players", players=players, team_players=4)
     if bool(options.get("solo")) != (players == 1):
-        raise RuleOptionError("ingenious.solo_players", players=players)
+        raise RuleOptionError("ingenious.solo_players", players=players, solo_players=1)
     colours = options.get("start_colours", COLOURS)
     if not isinstance(colours, str) or sorted(colours.upper()) != sorted(COLOURS):
         raise RuleOptionError("ingenious.start_colours", value=colours)

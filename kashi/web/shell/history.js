@@ -2,7 +2,7 @@
 
 import { get } from "./api.js";
 import { h } from "./dom.js";
-import { num, t } from "./i18n.js";
+import { list, num, t } from "./i18n.js";
 
 export async function showHistory(main) {
   const games = (await get("/api/me/games")).filter((game) => game.status === "finished");
@@ -18,7 +18,7 @@ export async function showHistory(main) {
       {},
       h("td", {}, when),
       h("td", {}, t(`variant.${game.variant}`)),
-      h("td", {}, names.join(" · ")),
+      h("td", {}, list(names)),
       h(
         "td",
         { dir: "ltr" },

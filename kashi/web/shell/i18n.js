@@ -1,12 +1,18 @@
 // Translations: one catalogue per language (/i18n/<lang>.json), merged by the server from the shell and the games.
 // Templates are Python format strings, so the server and the client fill the same parameters:
-// {name}, {name!r} (quoted) and {name:+d} (signed).
+// {name}, {name!r} (quoted) and {name:+d} (signed); {name|one:tile|other:tiles} is the word for the
+// number's plural category (kashi/core/plurals.py).
 
 let catalogue = {};
 let english = {};
 let locale = "en";
 
 const PLACEHOLDER = /\{(\w+)(![rs])?(?::([^}]*))?\}/g;
+const PLURAL = /\{(\w+)\|([^{}]*)\}/g;
+const SEPARATORS = {
+  comma: { en: ", ", fa: "، " },
+  semicolon: { en: "; ", fa: "؛ " },
+};
 
 async function fetchCatalogue(lang) {
   const response = await fetch(`/i18n/${lang}.json`);
@@ -24,7 +30,11 @@ export async function loadLanguage(lang) {
 export function num(value, options) {
   if (typeof value === "string" && /^\d+$/.test(value)) value = Number(value); // a factory "3"
   if (typeof value !== "number" || !Number.isFinite(value)) return String(value);
-  return new Intl.NumberFormat(locale === "fa" ? "fa-IR" : locale, { useGrouping: false, ...options }).format(value);
+  return new Intl.NumberFormat(localeTag(), { useGrouping: false, ...options }).format(value);
+}
+
+function localeTag() {
+  return locale === "fa" ? "fa-IR" : locale;
 }
 
 /** A number in the language's digits with a real minus sign, kept left to right in Persian. */
@@ -37,9 +47,11 @@ export function isolated(text) {
   return locale === "fa" ? `\u2066${text}\u2069` : text;
 }
 
-/** Items joined by the language's comma (Persian's "،": a middle dot reads as a Persian zero). */
-export function list(items) {
-  return items.join(locale === "fa" ? "، " : ", ");
+/** Items joined by the language's comma, or by its semicolon (``"semicolon"``: a score's parts);
+ * Persian has its own "،" and "؛" (a middle dot reads as a Persian zero). */
+export function list(items, separator = "comma") {
+  const marks = SEPARATORS[separator];
+  return items.join(marks[locale] ?? marks.en);
 }
 
 /** A parameter as the language shows it: numbers in its digits, known words translated, a
@@ -58,8 +70,17 @@ function shown(value, conversion, spec) {
   return String(word);
 }
 
+/** Each plural selector's word for its number's category in the language. */
+function plurals(template, params) {
+  const rules = new Intl.PluralRules(localeTag());
+  return template.replace(PLURAL, (whole, name, forms) => {
+    const words = Object.fromEntries(forms.split("|").map((form) => form.split(/:(.*)/s, 2)));
+    return words[rules.select(Number(params[name]))] ?? words.other;
+  });
+}
+
 function format(template, params = {}) {
-  return template.replace(PLACEHOLDER, (whole, name, conversion, spec) =>
+  return plurals(template, params).replace(PLACEHOLDER, (whole, name, conversion, spec) =>
     name in params ? shown(params[name], conversion, spec) : whole,
   );
 }
@@ -99,7 +120,7 @@ export function personName(name) {
   return guest ? t("ui.seat.guest", { id: guest[1] }) : name;
 }
 
-/** One part of a score change, e.g. "B: row 2 + column 3 = +5". */
+/** One part of a score change, e.g. "B: 2 in the row + 3 in the column = +5". */
 export function explain(part) {
   return has(part.key) ? t(part.key, { points: part.points, ...part.params }) : part.text;
 }

@@ -11,7 +11,9 @@ import { loadLearning, sectionLink } from "./learn.js";
 import { changeLines } from "./log.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 
-const NUMBER = /[+\u2212-]?\d+/g;
+const NUMBER = /(?<![A-Za-z\d])[+\u2212-]?\d+(?![A-Za-z\d])/g;
+/** A number a lesson counts with: not one of notation's (a cell "c5", a move "m1", a tablet
+ * "A1"), which keeps the Latin digits the engine's lines and the move box write. */
 
 const progressKey = (family) => `kashi.lessons.${family}`;
 
@@ -31,8 +33,8 @@ function markDone(family, id) {
   localStorage.setItem(progressKey(family), JSON.stringify([...done]));
 }
 
-/** A lesson's text ({en, fa, tr}) in the chosen language, its digits in the language's own
- * (signed numbers kept left to right in Persian). */
+/** A lesson's text ({en, fa, tr}) in the chosen language, the numbers it counts with in the
+ * language's own digits (signed numbers kept left to right in Persian). */
 function words(texts, lang) {
   return (texts[lang] ?? texts.en).replace(NUMBER, (found) => {
     const sign = /^[+\u2212-]/.test(found) ? found[0].replace("-", "\u2212") : "";

@@ -2,11 +2,11 @@
 // with "why?" links to the rules paragraphs it applies.
 
 import { h } from "./dom.js";
-import { explain, isolated, num, said, t } from "./i18n.js";
+import { explain, isolated, list, num, said, t } from "./i18n.js";
 
 /** ``whyLinks(parts)``: the links to the paragraphs a score change's parts apply (none without
  * the learning data). */
-export function createLog(list, seatName, whyLinks) {
+export function createLog(listElement, seatName, whyLinks) {
   function eventItem(event) {
     if (event.seat === null)
       return h("li", { class: "log-chance" }, event.words ? said(event.words, seatName) : chanceText(event.text));
@@ -31,20 +31,20 @@ export function createLog(list, seatName, whyLinks) {
       " ",
       h("strong", {}, points),
       ": ",
-      change.parts.map(explain).join("; "),
+      list(change.parts.map(explain), "semicolon"),
       whyLinks(change.parts),
     );
   }
 
   return {
     reset() {
-      list.replaceChildren();
+      listElement.replaceChildren();
     },
     /** Each event with the score changes it made (events from an older server carry none). */
     add(events) {
       const items = events.flatMap((event) => [eventItem(event), ...(event.score_changes || []).map(changeItem)]);
-      list.append(...items);
-      list.parentElement?.scrollTo?.({ top: list.parentElement.scrollHeight });
+      listElement.append(...items);
+      listElement.parentElement?.scrollTo?.({ top: listElement.parentElement.scrollHeight });
     },
   };
 }
@@ -57,7 +57,7 @@ function chanceText(text) {
 /** "Sara +5: ..." lines for the explanation strip under the board. */
 export function changeLines(changes, seatName) {
   return changes.map((change) => {
-    return `${seatName(change.seat)} ${signed(change.points)}: ${change.parts.map(explain).join("; ")}`;
+    return `${seatName(change.seat)} ${signed(change.points)}: ${list(change.parts.map(explain), "semicolon")}`;
   });
 }
 

@@ -114,7 +114,7 @@ def test_no_move_while_a_refill_is_due_or_after_the_end() -> None:
 
 
 def test_the_game_returns_the_score_changes_of_the_move_that_ends_the_offer() -> None:
-    """5: the score changes carry their parts: row 3 + column 2, floor -4, bonus column."""
+    """5: the score changes carry their parts: 3 in the row + 2 in the column, floor -4, bonus column."""
     tiling = board(
         walls={0: [".....", "..x..", "xx...", ".....", "....."]},
         lines={0: {3: "BBB"}},
@@ -127,5 +127,5 @@ def test_the_game_returns_the_score_changes_of_the_move_that_ends_the_offer() ->
     (change,) = changes
     assert change.seat == 0 and change.points == 5 - 4
     assert [(part.key, part.points) for part in change.parts] == [("azul.place.both", 5), ("azul.floor", -4)]
-    assert str(change) == "blue at 3-3: row 3 + column 2 = +5, floor -4"
+    assert str(change) == "blue at 3-3: 3 in the row + 2 in the column = +5, floor -4"
     assert game.score_log == changes

@@ -37,9 +37,9 @@ def test_scoring_a_placed_tile(wall: list[str], lines: dict[int, str], expected:
 
 
 def test_score_part_names_the_row_and_column_runs() -> None:
-    """5.2: the score change explains itself: row 3 + column 2."""
+    """5.2: the score change explains itself: 3 in the row + 2 in the column."""
     state = tiled([".....", "..x..", "xx...", ".....", "....."], {3: "BBB"})
-    assert texts(state, 0) == ["blue at 3-3: row 3 + column 2 = +5"]
+    assert texts(state, 0) == ["blue at 3-3: 3 in the row + 2 in the column = +5"]
     (change,) = [change for change in state.score_changes if change.seat == 0]
     assert change.points == 5
 

@@ -104,7 +104,7 @@ def test_special_tile_parts_are_explained_in_order() -> None:
     tiled(state)
     state.play(PlaceTile(cell("c1")))
     texts = [str(part) for change in state.score_changes for part in change.parts]
-    assert texts == ["+3 tile at c1: row of 3", "+2 tile at a2: column of 2", "+2 special tile at b2 (row 2)"]
+    assert texts == ["+3 tile at c1: 3 in the row", "+2 tile at a2: 2 in the column", "+2 special tile at b2 (row 2)"]
 
 
 def red_line_three_with_chips(held: str) -> AzulDuelState:
