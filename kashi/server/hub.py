@@ -130,8 +130,7 @@ class Hub:
         """Another instance changed a game (or its presence): sync its room in a task of its own
         and return at once. The fan-out's listener used to sync each notice's room before reading
         the next, so one room slow to sync (its lock held, the database's pool busy) held up every
-        notice behind it, and with two instances at 400 games between people most games stalled
-        (issue 46, finding 10). Notices for a room whose sync is under way make one more."""
+        notice behind it. Notices for a room whose sync is under way make one more."""
         self._mark_stale(game_id, presence)
 
     def _mark_stale(self, game_id: str, presence: bool) -> None:

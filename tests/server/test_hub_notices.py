@@ -1,7 +1,7 @@
-"""A notice from another instance marks its room to be synced and returns at once (issue 46,
-finding 10): the fan-out's listener used to sync each notice's room before reading the next,
-so one room slow to sync held up every notice behind it, and with two instances at 400 games
-between people most games stalled. Notices for a room already marked are one sync."""
+"""A notice from another instance syncs its room in a task of its own and returns at once (issue
+46, finding 10, found by reading): the fan-out's listener used to sync each notice's room before
+reading the next, so one room slow to sync held up every notice behind it. Notices for a room
+whose sync is under way make one more sync."""
 
 from __future__ import annotations
 
