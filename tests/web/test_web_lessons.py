@@ -104,6 +104,19 @@ def test_persian_lessons_write_cells_as_the_notation_does(pages: Any) -> None:
     assert "خط ۳ کامل است" in text
 
 
+def test_a_refused_line_shows_the_engines_reason(pages: Any) -> None:
+    """A pattern line that holds another colour is not lit; choosing it anyway shows, on the
+    page, why the rules refuse it (issue 48, finding 5)."""
+    lesson = next(lesson for lesson in lessons_of("azul") if lesson.id == "lines")
+    page = pages.open(pages.person("en"), "/", refused=True)
+    open_lesson(page, lesson)
+    page.locator('.azul-src.is-selectable[data-src="2"][data-col="B"]').locator("rect").first.click()
+    page.locator('.azul-board.is-turn .azul-dest[data-line="5"]').click()
+    page.wait_for_selector('.lesson-page[data-state="wrong"]')
+    mistake = page.locator(".lesson-mistake")
+    assert mistake.is_visible() and "pattern line 5 already holds yellow" in mistake.inner_text()
+
+
 def test_an_english_right_answer_shows_the_engines_words(open_page: Any) -> None:
     lesson = next(lesson for lesson in lessons_of("azul") if lesson.id == "end")
     page = open_page("/")

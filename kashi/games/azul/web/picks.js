@@ -135,7 +135,18 @@ export function activate(tb, target, fromKeyboard) {
 
 export function onClick(tb, event) {
   if (activate(tb, event.target, false) || !tb.selection || event.target.closest(".azul-choice")) return;
-  // A miss on an unlit line keeps the selection; elsewhere it lets go.
-  if (event.target.closest(".azul-dest, .azul-cell")) tb.ctx.announce(tb.w.t("azul.ui.not_legal"));
+  // A miss on one of the mover's unlit lines is tried, so the engine says why it refuses; a miss
+  // on another unlit place keeps the selection; elsewhere it lets go.
+  const refused = event.target.closest(`.azul-board[data-seat="${tb.st.mover}"] .azul-dest`);
+  if (refused && !tb.st.locked) tryRefused(tb, refused.dataset.line);
+  else if (event.target.closest(".azul-dest, .azul-cell")) tb.ctx.announce(tb.w.t("azul.ui.not_legal"));
   else clearSelection(tb, false);
+}
+
+/** The selection sent to a line it may not go to, for the engine's refusal and its reason,
+ * which the page shows where it shows refusals. Its text is the selection's move to the floor
+ * (always legal) with the line in the floor's place. */
+function tryRefused(tb, line) {
+  const floor = movesTo(tb.st.drafts, tb.selection, "F").find((move) => !move.parts.to_floor);
+  if (floor?.text.endsWith("F")) tb.ctx.play(`${floor.text.slice(0, -1)}${line}`);
 }
