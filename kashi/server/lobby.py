@@ -176,6 +176,7 @@ async def _create(
                 seat=seat,
                 kind="bot" if spec.kind == "bot" else "person",
                 bot_level=spec.level,
+                name=spec.name.strip() if spec.name else None,
                 user_id=holders.get(seat),
                 token_hash=digest,
                 standin=False,

@@ -129,6 +129,8 @@ class SeatRow(Base):
     offered_to: Mapped[str | None] = mapped_column(String(32), default=None)
     """A rematch's seat held for its player (a user id) until they accept it: nobody else may
     take it, and it is nobody's until then."""
+    name: Mapped[str | None] = mapped_column(String(40), default=None)
+    """The seat's own name, chosen at creation for a hot-seat game's seats (None: its holder's)."""
     connected: Mapped[bool] = mapped_column(Boolean, default=False)
     """The seat's holder has opened the game at least once (said hello on its socket): a
     stand-in plays a rated game only for someone who has."""

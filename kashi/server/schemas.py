@@ -23,6 +23,9 @@ VariantName = Annotated[str, rule("variant", 40), Field(min_length=1, max_length
 OptionName = Annotated[str, rule("option", 40), Field(min_length=1, max_length=40)]
 OptionText = Annotated[str, rule("option", 40), Field(max_length=40)]
 Token = Annotated[str, rule("token", 200), Field(min_length=1, max_length=200)]
+SeatName = Annotated[str, rule("seat name", 40), Field(min_length=1, max_length=40, pattern=r"^[^<>]*\S[^<>]*$")]
+"""A hot-seat seat's name: the creator names their own seats, so a label such as "Player 1" is
+what it should be, not a disguise."""
 DisplayName = Annotated[
     str, rule("display_name", 40, name=True), Field(min_length=1, max_length=40, pattern=r"^[^<>]+$")
 ]
@@ -37,11 +40,15 @@ class SeatSpec(_Body):
 
     kind: Literal["me", "person", "bot"]
     level: BotLevel | None = None
+    name: SeatName | None = None
+    """A ``me`` seat's own name ("Player 1"), so a hot-seat game's seats can be told apart."""
 
     @model_validator(mode="after")
     def _level_for_bots(self) -> SeatSpec:
         if (self.kind == "bot") != (self.level is not None):
             raise ValueError("a bot seat needs a level, and only a bot seat has one")
+        if self.name is not None and self.kind != "me":
+            raise ValueError("only a seat of the creator's (me) is named at creation")
         return self
 
 

@@ -72,6 +72,8 @@ def seat_name(seat: SeatRow, user: User | None) -> str:
     is shown without the characters it refuses, so the game's record can still be written."""
     if seat.kind == "bot":
         return f"Bot ({seat.bot_level})"
+    if seat.name:
+        return scrub(seat.name)
     return scrub(user.display_name) if user is not None else "Open seat"
 
 

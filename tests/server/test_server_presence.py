@@ -326,3 +326,18 @@ def test_a_move_leaves_a_takeback_ask_behind_and_computers_need_no_asking(server
     assert alone.until(lambda message: message["type"] == "rejected")["reason"]["key"] == "server.ask_needs_people"
     for player in (creator, invitee, alone):
         player.close()
+
+
+# -- who is who ----------------------------------------------------------------------------------
+def test_a_hot_seat_game_names_its_seats(server: ServerProcess) -> None:
+    host = http(server)
+    seats = [{"kind": "me", "name": "Player 1"}, {"kind": "me", "name": " Shirin "}]
+    created = create_game(host, "azul", seats, start=0)
+    info = host.get(f"/api/games/{created['game']['id']}").json()
+    assert [seat["name"] for seat in info["seats"]] == ["Player 1", "Shirin"], "a label is a fine seat name here"
+    for bad in (
+        [{"kind": "me"}, {"kind": "person", "name": "Eve"}],
+        [{"kind": "me", "name": "a\u202eb"}, {"kind": "me"}],
+    ):
+        refused = host.post("/api/games", json={"variant": "azul", "seats": bad})
+        assert refused.status_code == 422, refused.text

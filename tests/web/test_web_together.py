@@ -21,13 +21,14 @@ from web_helpers import changed, friends_game, settle, typed_move, version
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 GRACE_SECONDS = 4
 SOON_MS = 15_000
-"""Long enough for a one-second heartbeat and a presence notice (the old 40 s never would)."""
+"""Long enough for the default heartbeat (2 s, answered within 4 s) and a presence notice; the
+old keep-alive took 40 s."""
 
 
 @pytest.fixture(scope="module")
 def together_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     """A server whose grace period is short enough to watch it run out."""
-    settings = {"KASHI_GRACE_SECONDS": str(GRACE_SECONDS), "KASHI_HEARTBEAT_SECONDS": "1"}
+    settings = {"KASHI_GRACE_SECONDS": str(GRACE_SECONDS)}
     with server_in(tmp_path_factory.mktemp("together"), **settings) as server:
         yield server
 
@@ -154,6 +155,29 @@ def test_a_takeback_asked_of_a_friend_is_declined_then_accepted(people: Pages) -
     assert host.locator(".log-list li").count() < moved, "accepted: the move is taken back"
 
 
+def test_a_hot_seat_game_names_its_seats_and_says_whose_turn_it_is(people: Pages) -> None:
+    page = people.open(people.person(), "/")
+    page.select_option("#friends-variant", "azul")
+    page.select_option("#friends-players", "2")
+    assert page.locator("#friends-seat-name-0").is_hidden(), "one seat of mine: my own name"
+    page.select_option("#friends-seat-1", "me")
+    assert page.locator("#friends-seat-name-1").input_value() == "Player 2"
+    page.fill("#friends-seat-name-0", "Ann")
+    page.fill("#friends-seat-name-1", "Bob")
+    page.locator(".friends-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    settle(page)
+    assert page.locator(".seat-entry .seat-name").all_inner_texts() == ["Ann", "Bob"], "no (you) on both"
+    first = page.locator(".status-line").inner_text()
+    mover, other = ("Ann", "Bob") if first.startswith("Ann") else ("Bob", "Ann")
+    assert first == f"{mover} to move (your seat)"
+    before = version(page)
+    typed_move(page, random.Random(2))
+    changed(page, before)
+    settle(page)
+    assert page.locator(".status-line").inner_text() == f"{other} to move (your seat)"
+
+
 def chat_lines(page: Any) -> list[str]:
     return page.locator(".chat-lines li[data-seat]").all_inner_texts()
 
@@ -173,9 +197,10 @@ def test_friends_chat_with_quick_messages_and_text_one_mutes_the_other_and_a_spe
     assert chat_lines(host)[-1] == f"{guest_name}: Thanks, you too"
     guest.locator(".chat-form input").fill("ab\u202ecd")
     guest.locator(".chat-form button").click()
-    guest.locator(".table-chat .refusal", has_text="may not contain the character U+202E").wait_for()
+    guest.locator(".chat-refusal", has_text="may not contain the character U+202E").wait_for()
     host.locator(".chat-mute summary").click()
     host.get_by_label(f"Mute {guest_name}").check()
+    host.locator(".chat-lines li[data-seat]", has_text="Good luck!").wait_for()
     assert chat_lines(host) == [f"{host_name}: Good luck!"]
     guest.locator(".chat-presets button", has_text="Well played!").click()
     guest.locator(".chat-lines li", has_text="Well played!").wait_for()

@@ -30,7 +30,7 @@ export class TableChat {
       h("button", { type: "submit" }, t("ui.chat.send")),
     );
     this.mutes = h("div", { class: "chat-mutes" });
-    this.refusal = h("p", { class: "refusal", role: "alert" });
+    this.refusal = h("p", { class: "chat-refusal", role: "alert" });
     fill(
       this.node,
       h("h2", { id: "chat-title" }, t("ui.chat.title")),

@@ -4,8 +4,7 @@
 import { ApiError, get, patch, post } from "./api.js";
 import { fill, h } from "./dom.js";
 import { num, reasonText, t } from "./i18n.js";
-
-const LEVELS = ["easy", "medium", "hard", "expert"];
+import { LEVELS, chosenSeats, drawSeats } from "./seat-choices.js";
 
 export async function showHome(main) {
   const me = await get("/api/me"); // first alone: a first visit's cookie is set by this answer
@@ -241,36 +240,6 @@ function friendsControls(choices, me) {
   return form;
 }
 
-function seatSelect(seat) {
-  return h(
-    "select",
-    { id: `friends-seat-${seat}`, "aria-label": t("ui.form.seat_n", { seat: seat + 1 }) },
-    h("option", { value: "me" }, t("ui.form.kind.me")),
-    h("option", { value: "person" }, t("ui.form.kind.person")),
-    LEVELS.map((level) =>
-      h("option", { value: `bot:${level}` }, t("ui.form.kind.bot", { level: t(`level.${level}`) })),
-    ),
-  );
-}
-
-function drawSeats(form) {
-  const count = Number(form.playersSelect.value);
-  fill(
-    form.seatsBox,
-    h("legend", {}, t("ui.form.seats")),
-    ...Array.from({ length: count }, (_, seat) => {
-      const chooser = seatSelect(seat);
-      chooser.value = seat === 0 ? "me" : "person";
-      return h(
-        "div",
-        { class: "seat-choice" },
-        h("label", { for: chooser.id }, t("ui.form.seat_n", { seat: seat + 1 })),
-        chooser,
-      );
-    }),
-  );
-}
-
 function drawVariant(form) {
   const item = form.current();
   fill(form.playersSelect, ...item.players.map((count) => h("option", { value: count }, num(count))));
@@ -325,9 +294,7 @@ async function submitFriends(event, form, me, fail) {
       return;
     }
   }
-  const seats = [...form.seatsBox.querySelectorAll("select")].map((chooser) =>
-    chooser.value.startsWith("bot:") ? { kind: "bot", level: chooser.value.slice(4) } : { kind: chooser.value },
-  );
+  const seats = chosenSeats(form.seatsBox);
   createGame(
     {
       variant: item.name,

@@ -24,7 +24,7 @@ function seatItem(message, seat, seatName) {
       "span",
       { class: "seat-name" },
       seatName(seat),
-      yours ? h("span", { class: "you-mark" }, ` (${t("ui.seat.you")})`) : null,
+      yours && message.you.length === 1 ? h("span", { class: "you-mark" }, ` (${t("ui.seat.you")})`) : null,
     ),
     h("span", { class: "sr-only" }, `, ${t(`ui.presence.${presence}`)}`),
     h(
