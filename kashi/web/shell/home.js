@@ -3,7 +3,7 @@
 
 import { ApiError, get, patch, post } from "./api.js";
 import { fill, h } from "./dom.js";
-import { num, reasonText, t } from "./i18n.js";
+import { list, num, reasonText, t } from "./i18n.js";
 import { LEVELS, chosenSeats, drawSeats } from "./seat-choices.js";
 
 export async function showHome(main) {
@@ -379,7 +379,7 @@ function gameList(id, title, games, me, empty) {
       {},
       h("a", { href: `/games/${game.id}` }, t(`variant.${game.variant}`)),
       " ",
-      h("span", { class: "players" }, names.join(" · ")),
+      h("span", { class: "players" }, list(names)),
       " ",
       h("span", { class: `badge status-${game.status}` }, t(`ui.status.${game.status}`)),
     );
