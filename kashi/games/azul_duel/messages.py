@@ -65,15 +65,20 @@ register(
         "azul_duel.score.broken": "{points:+d} broken tiles ({count})",
         "azul_duel.score.start_tile": "{points:+d} start tile",
         "azul_duel.score.draw": "{points:+d} plate drawn from the stack",
-        "azul_duel.score.A1": "{points:+d} tablet A1: {count} complete dome rows x {each}",
-        "azul_duel.score.A2": "{points:+d} tablet A2: {count} rows with {colours} colours x {each}",
-        "azul_duel.score.B1": "{points:+d} tablet B1: {count} complete dome columns x {each}",
-        "azul_duel.score.B2": "{points:+d} tablet B2: {count} filled cells on the outer ring",
-        "azul_duel.score.C1": "{points:+d} tablet C1: {count} complete main diagonals x {each}",
-        "azul_duel.score.C2": "{points:+d} tablet C2: {count} complete corner plates ({top} top, {bottom} bottom)",
-        "azul_duel.score.D1": "{points:+d} tablet D1: {count} wild cells x {each}, if all filled",
-        "azul_duel.score.D2": "{points:+d} tablet D2: {count} special cells without a special tile x {each}",
-        "azul_duel.score.unused_chips": "{points:+d} {count} unused chips",
+        "azul_duel.score.A1": "{points:+d} tablet A1: {count} complete dome {count|one:row|other:rows} x {each}",
+        "azul_duel.score.A2": "{points:+d} tablet A2: {count} {count|one:row|other:rows} with {colours} colours x "
+        "{each}",
+        "azul_duel.score.B1": "{points:+d} tablet B1: {count} complete dome {count|one:column|other:columns} x {each}",
+        "azul_duel.score.B2": "{points:+d} tablet B2: {count} filled {count|one:cell|other:cells} on the outer ring",
+        "azul_duel.score.C1": "{points:+d} tablet C1: {count} complete main {count|one:diagonal|other:diagonals} x "
+        "{each}",
+        "azul_duel.score.C2": "{points:+d} tablet C2: {count} complete corner {count|one:plate|other:plates} ({top} "
+        "top, {bottom} bottom)",
+        "azul_duel.score.D1": "{points:+d} tablet D1: {count} wild {count|one:cell|other:cells} x {each}, if all "
+        "filled",
+        "azul_duel.score.D2": "{points:+d} tablet D2: {count} special {count|one:cell|other:cells} without a special "
+        "tile x {each}",
+        "azul_duel.score.unused_chips": "{points:+d} {count} unused {count|one:chip|other:chips}",
     }
 )
 

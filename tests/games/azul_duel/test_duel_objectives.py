@@ -152,7 +152,7 @@ def test_what_the_objectives_are_worth_so_far_is_what_the_end_would_add() -> Non
     tiles(state, 1, {f"{c}1": "R" for c in "abcdef"})
     so_far = {change.seat: change for change in state.final_scoring_so_far()}
     assert [str(part) for part in so_far[1].parts] == [
-        "+3 tablet A1: 1 complete dome rows x 3",
+        "+3 tablet A1: 1 complete dome row x 3",
         "+0 tablet D2: 0 special cells without a special tile x -3",
     ]
     assert so_far[0].points == -6 and so_far[1].points == 3
