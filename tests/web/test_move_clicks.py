@@ -12,6 +12,7 @@ from move_clicks import click_move_text
 from web_helpers import draw_frame, frame_of
 
 import kashi
+from kashi.server.lesson_data import lessons_of
 
 STEPS = {"azul": 6, "azul-duel": 12, "ingenious": 4}
 """Random moves played before each position tried, so later kinds of decision come up."""
@@ -49,3 +50,16 @@ def test_a_named_move_is_made_by_clicks(open_page: Any, family: str) -> None:
             assert page.evaluate("window.harnessPlayed") == [move["text"]], move
             kinds.add(move["parts"]["kind"])
     assert kinds >= KINDS[family], kinds
+
+
+def test_an_azul_line_the_rules_refuse_is_sent_for_the_engines_reason(open_page: Any) -> None:
+    """A press on one of the mover's unlit pattern lines plays the try, so the engine refuses it
+    with its reason (the table shows it on its refusal line, a lesson as a wrong try)."""
+    state = next(lesson for lesson in lessons_of("azul") if lesson.id == "lines").state()
+    frame = frame_of(state, state.current_player)
+    page = open_page("/")
+    page.wait_for_selector("main *")
+    draw_frame(page, "azul", frame)
+    page.locator('.azul-src.is-selectable[data-src="2"][data-col="B"]').locator("rect").first.click()
+    page.locator('.azul-board.is-turn .azul-dest[data-line="5"]').click()
+    assert page.evaluate("window.harnessPlayed") == ["2B5"]
