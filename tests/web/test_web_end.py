@@ -62,6 +62,7 @@ def test_the_end_opens_after_the_last_move_is_drawn_in_view_with_the_tally(
     text = page.locator("body").inner_text()
     assert final_lines and all(text.count(line) == 1 for line in final_lines), "the final scoring is told once"
     assert page.locator(".explanation").inner_text().strip() == ""
+    assert page.locator("#chat-title").is_hidden(), "no chat at a table with no other person"
     dialog.get_by_role("button", name="Close").click()
     assert not page.locator(".end-dialog").is_visible()
     assert page.locator(".end-panel").is_visible(), "the end panel stays after the dialog is closed"

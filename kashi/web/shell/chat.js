@@ -42,12 +42,13 @@ export class TableChat {
     );
   }
 
-  /** The table's state: the chat is shown to the players only, with a mute per other person. */
+  /** The table's state: the chat is shown to the players only, and only where another person
+   * sits (not against computers, nor at a hot-seat table), with a mute per other person. */
   show(message) {
     this.you = message.you;
     this.seats = message.seats;
-    this.node.hidden = !message.you.length;
     const others = message.seats.filter((entry) => entry.kind === "person" && !message.you.includes(entry.seat));
+    this.node.hidden = !message.you.length || !others.length;
     const muted = this.muted();
     fill(
       this.mutes,
