@@ -134,9 +134,8 @@ class Room:
             if owned:  # the chat first: a client that said hello waits for the state
                 lines = await self.chat.lines_after(0)
                 reset = {"type": "chat", "reset": True, "lines": lines, "presets": PRESETS, "version": self.version}
-                connection.send(reset)
-                if lines and not self.chat.told:
-                    self.chat.told = lines[-1]["number"]  # the first socket here: nothing told before
+                connection.send(reset)  # the lines told so far stay as they are: a line said meanwhile
+                # is in this reset and is still told to the others (a line twice is one line)
             connection.send(self._message_for(connection))
             if arriving:
                 self._tell_presence(but=connection)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import time
 
+from kashi_test_extras import run_async
+
 from kashi.server.loop_lag import LoopLag
 
 
@@ -20,6 +22,6 @@ def test_a_stall_shows_over_the_window_and_leaves_a_reading_of_the_seconds_after
         await lag.close()
         return whole, recent
 
-    whole, recent = asyncio.run(scenario())
+    whole, recent = run_async(scenario())
     assert whole["max"] >= 250, whole
     assert recent["max"] < 250 and recent["samples"] < whole["samples"], (recent, whole)
