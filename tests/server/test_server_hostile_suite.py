@@ -152,30 +152,10 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hostile]:
         warm = http(started)
         warm.patch("/api/me", json={"display_name": "Warm"}).raise_for_status()
         warm.post("/api/replay", json={"record": RECORD}).raise_for_status()
-        warm_up_a_table(started, warm)
         yield Hostile(started, control)
     finally:
         started.stop()
         control.stop()
-
-
-def warm_up_a_table(server: ServerProcess, client: httpx.Client) -> None:
-    """A first conversation at a table (a hello, a preview, a refused hint and chat, a ping), so
-    that what a fresh process does once on first use is not counted against a batch."""
-    created = create_game(client, "azul", [{"kind": "me"}, {"kind": "me"}])
-    player = Player(server, created["game"]["id"], client)
-    try:
-        state = player.hello()
-        for message in (
-            {"type": "preview", "move": state["legal_moves"][0]},
-            {"type": "hint"},
-            {"type": "chat", "preset": "hello"},
-        ):
-            player.send(message)
-        player.send({"type": "ping"})
-        player.until(lambda message: message["type"] == "pong", timeout=PATIENCE)
-    finally:
-        player.close()
 
 
 @pytest.fixture(scope="module")
