@@ -9,8 +9,9 @@ from typing import Any
 POLL_MS = 50
 """How often a waiting test asks the page whether it is ready: on every animation frame (the
 default) the page would be made to run its checks 60 times a second."""
-DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
-"""Persian digits back to ASCII, to compare a Persian table's scores."""
+DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789", "\u2066\u2069")
+"""Persian digits back to ASCII, to compare a Persian table's scores (the isolates that keep a
+signed number left to right dropped)."""
 
 _TURN = """(seen) => {
   const table = document.querySelector('.table[data-version]');
