@@ -198,7 +198,8 @@ class Table {
       (reason) => this.showRefusal(reason),
       () => this.showRematch(),
     );
-    if (this.message !== message) return; // a newer state drew the panel again
+    // A newer state drew the panel again (a presence change keeps the version: still this state's).
+    if (this.message.version !== message.version) return;
     this.root.querySelector(".rematch")?.remove();
     const end = this.ui.endDialog.open ? this.ui.endDialog : this.ui.endPanel; // the one in view
     if (lines.length) end.append(h("div", { class: "rematch" }, lines));
