@@ -40,6 +40,7 @@ PAGES = (
     "/replay",
     "/replay/{game_id}",
     "/history",
+    "/players/{user_id}",
     "/learn/{variant}",
     "/learn/{family}/lessons",
     "/learn/{family}/lessons/{lesson}",

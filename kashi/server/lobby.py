@@ -310,7 +310,29 @@ async def user_games(username: str, request: Request) -> list[dict[str, Any]]:
     return await _history(hub, user.id, public_only=True)
 
 
-async def _history(hub: Hub, user_id: str, public_only: bool) -> list[dict[str, Any]]:
+PROFILE_GAMES = 20
+"""How many finished games a profile lists."""
+
+
+@router.get("/players/{user_id}/games")
+async def player_games(user_id: str, caller: CallerId, request: Request) -> list[dict[str, Any]]:
+    """A player's last finished games for their profile: the public ones, and the private ones
+    the caller sat in too (a private game is never shown to anyone who was not in it)."""
+    hub = hub_of(request)
+    async with hub.sessions() as session:
+        if await session.get(User, user_id) is None:
+            raise HTTPException(404, reason("server.no_player", player=user_id))
+    return await _history(hub, user_id, public_only=True, shared_with=caller, finished=True, limit=PROFILE_GAMES)
+
+
+async def _history(
+    hub: Hub,
+    user_id: str,
+    public_only: bool,
+    shared_with: str | None = None,
+    finished: bool = False,
+    limit: int = 200,
+) -> list[dict[str, Any]]:
     async with hub.sessions() as session:
         query = (
             select(GameRow)
@@ -318,10 +340,13 @@ async def _history(hub: Hub, user_id: str, public_only: bool) -> list[dict[str, 
             .where(SeatRow.user_id == user_id)
             .distinct()
             .order_by(GameRow.created_at.desc())
-            .limit(200)
+            .limit(limit)
         )
         if public_only:
-            query = query.where(GameRow.public.is_(True))
+            shared = select(SeatRow.game_id).where(SeatRow.user_id == shared_with)
+            query = query.where(GameRow.public.is_(True) | GameRow.id.in_(shared))
+        if finished:
+            query = query.where(GameRow.status == "finished")
         rows = (await session.execute(query)).scalars().all()
         result = []
         for row in rows:

@@ -83,7 +83,7 @@ def sides_of(seats: Sequence[store.SeatState], outcome: Outcome) -> list[Side]:
 async def settle(sessions: async_sessionmaker[AsyncSession], game_id: str) -> None:
     """Apply a finished rated game to its subjects' ratings, once however often it is called."""
     snapshot = await store.load(sessions, game_id)
-    if snapshot is None or not _unsettled(snapshot.row):
+    if snapshot is None or not unsettled(snapshot.row):
         return
     outcome = forfeits.outcome_of(snapshot.row, Game.from_record(store.record_of(snapshot)).state)
     if outcome is None:
@@ -100,7 +100,7 @@ async def settle(sessions: async_sessionmaker[AsyncSession], game_id: str) -> No
             await asyncio.sleep(0.05 * attempt)
 
 
-def _unsettled(game: GameRow) -> bool:
+def unsettled(game: GameRow) -> bool:
     """``UNSETTLED`` for a loaded row: a quick answer before the guarded update decides."""
     return game.status == "finished" and game.rated and not game.seeded and game.settled_at is None
 

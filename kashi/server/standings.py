@@ -1,5 +1,5 @@
-"""Ratings for reading: a pool's leaderboard, and one player's or bot level's ratings with their
-history.
+"""Ratings for reading: a pool's leaderboard, one player's or bot level's ratings with their
+history, and the ratings of a game's seats as its table shows them.
 
 A leaderboard lists established ratings first, then provisional ones (each flagged), highest
 rating first within each. A history lists newest first; a private game's id is left out of
@@ -8,6 +8,7 @@ it (``"game": null``), as a private game is never listed anywhere else either.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
@@ -15,13 +16,14 @@ from sqlalchemy import case, func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kashi.bots import LEVELS
-from kashi.core.registry import Family, families
+from kashi.core.registry import Family, families, variant
+from kashi.server import store
 from kashi.server.accounts import hub_of
 from kashi.server.finite_json import FiniteJsonRoute
 from kashi.server.messages import reason
 from kashi.server.models import GameRow, RatingChangeRow, RatingRow, User
 from kashi.server.rating_systems import system_for
-from kashi.server.ratings import BOT_PREFIX, bot_subject
+from kashi.server.ratings import BOT_PREFIX, bot_subject, settle, subject_of, unsettled
 
 router = APIRouter(prefix="/api", tags=["ratings"], route_class=FiniteJsonRoute)
 
@@ -112,6 +114,57 @@ async def player_ratings(user_id: str, request: Request, limit: Limit = 50, offs
         if user is None:
             raise HTTPException(404, reason("server.no_player", player=user_id))
         return await _profile(session, user_id, user.display_name, limit, offset)
+
+
+@router.get("/games/{game_id}/ratings")
+async def game_ratings(game_id: str, request: Request) -> dict[str, Any]:
+    """Each seat's rating in the game's pool, as its table shows it beside the name: the player's
+    id (for their profile), the rating, whether it is provisional, and once the game is settled
+    what it changed. A finished rated game is settled first, so its end shows the new ratings.
+    A newcomer to the pool reads the system's start, provisional. No rating is shown for an open
+    seat, for a person who holds several seats (hot-seat: never rated), nor in a solo game."""
+    hub = hub_of(request)
+    async with hub.sessions() as session:
+        row = await session.get(GameRow, game_id)
+    if row is None:
+        raise HTTPException(404, reason("server.no_game", game=game_id))
+    if unsettled(row):
+        await settle(hub.sessions, game_id)
+    family = variant(row.variant).family.name
+    async with hub.sessions() as session:
+        seats = await store.seats_of(session, game_id)
+        subjects = [subject_of(seat) for seat in seats]
+        held = Counter(subject for subject in subjects if subject is not None)
+        shown = {
+            subject for subject in held if row.players >= 2 and (subject.startswith(BOT_PREFIX) or held[subject] == 1)
+        }
+        pool = RatingRow.family == family, RatingRow.players == row.players
+        found = (await session.execute(select(RatingRow).where(*pool, RatingRow.subject.in_(shown)))).scalars()
+        standings = {rating.subject: rating for rating in found}
+        changed = (await session.execute(select(RatingChangeRow).where(RatingChangeRow.game_id == game_id))).scalars()
+        changes = {change.subject: change.rating_after - change.rating_before for change in changed}
+    system = system_for(row.players)
+    entries = []
+    for seat, subject in zip(seats, subjects, strict=True):
+        entry: dict[str, Any] = {"seat": seat.seat, "player": seat.user_id if seat.kind == "person" else None}
+        if subject in shown:
+            standing = standings.get(subject)
+            rating, deviation = (
+                (standing.rating, standing.deviation)
+                if standing
+                else (
+                    system.start.rating,
+                    system.start.deviation,
+                )
+            )
+            entry |= {
+                "rating": round(rating),
+                "provisional": system.provisional(deviation),
+                "games": standing.games if standing else 0,
+                "change": round(changes[subject]) if subject in changes else None,
+            }
+        entries.append(entry)
+    return {"family": family, "players": row.players, "system": system.name, "seats": entries}
 
 
 @router.get("/bots/{level}/ratings")

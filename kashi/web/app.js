@@ -17,6 +17,7 @@ const SCREENS = [
   ],
   [/^\/replay$/, async (main, settings) => (await import("./shell/replay.js")).showReplay(main, settings, null)],
   [/^\/history$/, async (main) => (await import("./shell/history.js")).showHistory(main)],
+  [/^\/players\/([\w-]+)$/, async (main, settings, id) => (await import("./shell/profile.js")).showProfile(main, id)],
   [
     /^\/learn\/([\w-]+)\/lessons$/,
     async (main, settings, family) => (await import("./shell/lessons.js")).showLessons(main, settings, family),

@@ -176,6 +176,16 @@ def create_game(client: httpx.Client, variant: str, seats: list[dict[str, Any]],
     return created
 
 
+def play_to_the_end(server: ServerProcess, client: httpx.Client, game_id: str) -> None:
+    """Every seat the client holds plays its first legal move until the game is over."""
+    player = Player(server, game_id, client)
+    player.hello()
+    while player.wait_turn_or_end()["status"] != "finished":
+        player.move(player.state["legal_moves"][0])
+        player.until(lambda message: message["type"] in ("state", "rejected"))
+    player.close()
+
+
 def invite_token(created: dict[str, Any], seat: int) -> str:
     """The token of the invite link a creation answer gives for ``seat``."""
     token: str = next(invite["token"] for invite in created["invites"] if invite["seat"] == seat)

@@ -19,7 +19,7 @@ import pytest
 from glicko2 import MatchResult, RatingEngine, RatingPeriod
 from glicko2 import Player as Glicko2Player
 from glicko2.math import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
-from kashi_server_helpers import Player, ServerProcess, create_game, http, sqlite_rows, store_finished_game
+from kashi_server_helpers import ServerProcess, create_game, http, play_to_the_end, sqlite_rows, store_finished_game
 from kashi_test_extras import loop_in_a_thread
 from openskill.models import PlackettLuce
 from sqlalchemy import func, select
@@ -73,16 +73,6 @@ def settled_history(client: httpx.Client, path: str, games: int) -> dict[str, An
 def outcome_of(client: httpx.Client, game_id: str) -> dict[str, Any]:
     outcome: dict[str, Any] = client.get(f"/api/games/{game_id}/replay").json()["outcome"]
     return outcome
-
-
-def play_to_the_end(server: ServerProcess, client: httpx.Client, game_id: str) -> None:
-    """Every seat the client holds plays its first legal move until the game is over."""
-    player = Player(server, game_id, client)
-    player.hello()
-    while player.wait_turn_or_end()["status"] != "finished":
-        player.move(player.state["legal_moves"][0])
-        player.until(lambda message: message["type"] in ("state", "rejected"))
-    player.close()
 
 
 def bot_game(client: httpx.Client, seats: list[dict[str, Any]], **extra: Any) -> str:

@@ -1,4 +1,5 @@
-// The table screen's markup: the board area beside the panel (title, status, connection, seats,
+// The table screen's markup: the board area beside the panel (title, rated or casual, status,
+// connection, seats,
 // invites, end of game, the typed move, How to play / hint / takeback, the hint, the teach
 // dialog, the explanation and the log). The nodes the screen fills later are returned by name.
 
@@ -47,6 +48,7 @@ function actionButtons(actions) {
 /** The panel's nodes, before they are put together. */
 function panelNodes(family, actions) {
   return {
+    modeLine: h("p", { class: "table-mode" }),
     statusLine: h("p", { class: "status-line", role: "status" }),
     connectionLine: h("p", { class: "connection-line", hidden: true }),
     seatList: h("ol", { class: "seat-list", "aria-label": t("ui.table.players") }),
@@ -72,6 +74,7 @@ export function buildTable(main, info, actions) {
     "aside",
     { class: "table-panel", "aria-label": t("ui.table.panel") },
     h("h1", { class: "table-title" }, t(`variant.${info.variant}`)),
+    nodes.modeLine,
     nodes.statusLine,
     nodes.connectionLine,
     nodes.seatList,

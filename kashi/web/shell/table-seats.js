@@ -1,14 +1,38 @@
-// The table's seats: each with its presence, name, score, clock and "thinking", the clocks ticking,
-// and while the game waits for players the invite links to share and the open seats to take.
+// The table's seats: each with its presence, name (a link to the player's profile), score, clock,
+// rating and "thinking", the clocks ticking, and while the game waits for players the invite links
+// to share and the open seats to take.
 
 import { announce, fill, h } from "./dom.js";
 import { num, t } from "./i18n.js";
 import { clockFace, joinableSeats, openInvites, presenceOf, thinking } from "./table-state.js";
 
-function seatItem(message, seat, seatName) {
+/** A seat's rating in the game's pool (``/api/games/{id}/ratings``): "1500?" while provisional
+ * (Lichess's mark), and once the game is settled what it changed. */
+function ratingLine(rated) {
+  if (rated?.rating === undefined) return null;
+  const shown = num(rated.rating) + (rated.provisional ? "?" : "");
+  const said = t(rated.provisional ? "ui.seat.rating_provisional" : "ui.seat.rating", { rating: rated.rating });
+  const change =
+    rated.change === null ? null : h("span", { class: "rating-change" }, ` ${t("ui.seat.rating_delta", rated)}`);
+  return h(
+    "span",
+    { class: "seat-rating", title: said },
+    h("span", { "aria-hidden": "true" }, shown, change),
+    h(
+      "span",
+      { class: "sr-only" },
+      rated.change === null ? said : `${said}, ${t("ui.seat.rating_change", { change: rated.change })}`,
+    ),
+  );
+}
+
+function seatItem(message, seat, seatName, rated) {
   const entry = message.seats[seat];
   const presence = presenceOf(entry, message.present[seat]);
   const yours = message.you.includes(seat);
+  const name = rated?.player
+    ? h("a", { href: `/players/${encodeURIComponent(rated.player)}` }, seatName(seat))
+    : seatName(seat);
   return h(
     "li",
     {
@@ -23,7 +47,7 @@ function seatItem(message, seat, seatName) {
     h(
       "span",
       { class: "seat-name" },
-      seatName(seat),
+      name,
       yours && message.you.length === 1 ? h("span", { class: "you-mark" }, ` (${t("ui.seat.you")})`) : null,
     ),
     h("span", { class: "sr-only" }, `, ${t(`ui.presence.${presence}`)}`),
@@ -33,13 +57,15 @@ function seatItem(message, seat, seatName) {
       num(message.scores[seat]),
     ),
     h("span", { class: "seat-clock", dataset: { seat } }),
+    ratingLine(rated),
     thinking(message, seat) ? h("span", { class: "thinking" }, t("ui.seat.thinking")) : null,
   );
 }
 
-/** The seat list of ``message``, one entry per seat (its clock filled by tickClocks). */
-export function drawSeats(list, message, seatName) {
-  fill(list, ...message.seats.map((entry, seat) => seatItem(message, seat, seatName)));
+/** The seat list of ``message``, one entry per seat (its clock filled by tickClocks); ``ratings``
+ * the seats' entries of ``/api/games/{id}/ratings`` once known. */
+export function drawSeats(list, message, seatName, ratings = []) {
+  fill(list, ...message.seats.map((entry, seat) => seatItem(message, seat, seatName, ratings[seat])));
 }
 
 /** Each seat's clock now, from ``clock`` (a clockReader of the message's clock). */

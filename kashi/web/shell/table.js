@@ -56,6 +56,7 @@ class Table {
     this.pending = false;
     this.previews = [];
     this.hint = null; // the server's hint for the current version, until a move is made
+    this.ratings = []; // the seats' ratings (refreshRatings)
     this.drawing = Promise.resolve();
     this.learning = null;
     this.build(main, module);
@@ -143,12 +144,29 @@ class Table {
     this.root.dataset.version = message.version;
     this.root.dataset.status = message.status;
     this.showPanel();
+    this.refreshRatings();
     if (this.renderer) {
       this.frame = frameOf(message, { previous, components: this.components, hint: this.hint });
       this.redraw(this.frame);
     }
     signalTurn(myTurn(message), wasMyTurn, this.settings);
     if (myTurn(message) && !wasMyTurn) announce(t("ui.status.your_turn"));
+  }
+
+  /** The seats' ratings, asked again when who sits, the game's status or its rating changes. */
+  async refreshRatings() {
+    const message = this.message;
+    const asked = JSON.stringify([message.status, message.rated, message.seats.map((seat) => seat.taken)]);
+    if (asked === this.ratingsAsked) return;
+    this.ratingsAsked = asked;
+    try {
+      const answer = await get(`/api/games/${encodeURIComponent(this.info.id)}/ratings`);
+      if (this.ratingsAsked !== asked) return; // asked again since
+      this.ratings = answer.seats;
+      this.showSeats();
+    } catch {
+      this.ratingsAsked = null; // asked again with the next state
+    }
   }
 
   /** Who is at the table changed (no move): the seats and the absences again. */
@@ -275,13 +293,14 @@ class Table {
 
   // -- the panel ---------------------------------------------------------------------
   showStatus() {
+    this.ui.modeLine.textContent = t(this.message.rated ? "ui.table.rated" : "ui.table.casual");
     this.ui.statusLine.textContent = statusText(this.message, this.seatName);
     this.ui.summary.textContent = positionSummary(this.message, this.seatName);
     this.ui.statusLine.classList.toggle("is-yours", myTurn(this.message));
   }
 
   showSeats() {
-    drawSeats(this.ui.seatList, this.message, this.seatName);
+    drawSeats(this.ui.seatList, this.message, this.seatName, this.ratings);
     this.social.show(this.message);
     this.chat.show(this.message);
     this.clock = clockReader(this.message.clock);
