@@ -267,10 +267,14 @@ async def rematch(game_id: str, body: Rematch, user_id: CallerId, request: Reque
 async def _offer(
     hub: Hub, session: AsyncSession, row: GameRow, seats: list[store.SeatState], user_id: str, rated: bool
 ) -> dict[str, Any]:
-    """The rematch game: the offerer's seats theirs, the other players' held for them."""
+    """The rematch game: the offerer's seats theirs, the other players' held for them; a hot-seat
+    game's seats keep the names they were given."""
+    mine = {seat.seat: user_id for seat in seats if seat.user_id == user_id}
+    named = await session.execute(select(SeatRow.seat, SeatRow.name).where(SeatRow.game_id == row.id))
+    given = {seat: name for seat, name in named.tuples()}
     body = CreateGame(
         variant=row.variant,
-        seats=[_same_seat(seat) for seat in seats],
+        seats=[_same_seat(seat, given[seat.seat] if len(mine) > 1 else None) for seat in seats],
         options=store.options_of(row),
         clock=ClockSpec.model_validate(Clock.loads(row.clock).to_json()),
         public=row.public,
@@ -278,7 +282,6 @@ async def _offer(
         start=(row.start + 1) % row.players,
         rated=rated,
     )
-    mine = {seat.seat: user_id for seat in seats if seat.user_id == user_id}
     offers = {
         seat.seat: seat.user_id
         for seat in seats
@@ -287,9 +290,12 @@ async def _offer(
     return await _create(hub, session, body, user_id, mine, rematch_of=row.id, offers=offers)
 
 
-def _same_seat(seat: store.SeatState) -> SeatSpec:
+def _same_seat(seat: store.SeatState, name: str | None) -> SeatSpec:
+    """The seat again: a bot at its level, a person's seat, or a named seat of a hot-seat game."""
     if seat.kind == "bot":
         return SeatSpec(kind="bot", level=cast(BotLevel, seat.bot_level))
+    if name:
+        return SeatSpec(kind="me", name=name)
     return SeatSpec(kind="person")
 
 

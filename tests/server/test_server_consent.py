@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
-from kashi_server_helpers import Player, ServerProcess, create_game, http, invite_token, wait_until
+from kashi_server_helpers import Player, ServerProcess, create_game, http, invite_token, play_to_the_end, wait_until
 
 ME_AND_A_FRIEND = [{"kind": "me"}, {"kind": "person"}]
 
@@ -21,11 +21,18 @@ def info(client: httpx.Client, game_id: str) -> dict[str, Any]:
 
 def finished_game(server: ServerProcess) -> tuple[httpx.Client, httpx.Client, str, list[Player]]:
     """A rated game of two people who both joined and played it to its end, still at the table."""
-    host, guest = http(server), http(server)
-    created = create_game(host, "azul-quick", ME_AND_A_FRIEND, rated=True)
+    (host, guest), game_id, players = finished_game_of(server, 2)
+    return host, guest, game_id, players
+
+
+def finished_game_of(server: ServerProcess, people: int) -> tuple[list[httpx.Client], str, list[Player]]:
+    """A rated game of ``people`` who all joined and played it to its end, still at the table."""
+    clients = [http(server) for _ in range(people)]
+    created = create_game(clients[0], "azul-quick", [{"kind": "me"}] + [{"kind": "person"}] * (people - 1), rated=True)
     game_id = created["game"]["id"]
-    guest.post("/api/join", json={"token": invite_token(created, 1), "rated": True}).raise_for_status()
-    players = [Player(server, game_id, host), Player(server, game_id, guest)]
+    for seat, guest in enumerate(clients[1:], start=1):
+        guest.post("/api/join", json={"token": invite_token(created, seat), "rated": True}).raise_for_status()
+    players = [Player(server, game_id, client) for client in clients]
     for player in players:
         player.hello()
     while players[0].state["status"] != "finished":
@@ -37,8 +44,8 @@ def finished_game(server: ServerProcess) -> tuple[httpx.Client, httpx.Client, st
         mover.move(mover.state["legal_moves"][0])
         for player in players:
             player.until(lambda message, seen=version: message["type"] == "state" and message["version"] > seen)
-    assert info(host, game_id)["rated"] is True
-    return host, guest, game_id, players
+    assert info(clients[0], game_id)["rated"] is True
+    return clients, game_id, players
 
 
 def test_a_rematch_is_an_offer_that_seats_the_other_player_only_once_they_accept(
@@ -70,6 +77,33 @@ def test_a_rematch_is_an_offer_that_seats_the_other_player_only_once_they_accept
     watcher.until(lambda message: message["type"] == "state" and message["status"] == "active")
     for player in [*players, watcher]:
         player.close()
+
+
+def test_a_rematch_of_three_starts_once_both_others_accept(shared_server: ServerProcess) -> None:
+    (host, second, third), game_id, players = finished_game_of(shared_server, 3)
+    offer = host.post(f"/api/games/{game_id}/rematch", json={}).json()["game"]
+    assert [seat["offered"] for seat in offer["seats"]] == [False, True, True]
+    for player in players[1:]:
+        player.until(lambda message: message["type"] == "state" and message.get("rematch") == offer["id"])
+    assert second.post(f"/api/games/{offer['id']}/accept", json={"rated": True}).status_code == 200
+    half = info(host, offer["id"])
+    assert half["status"] == "waiting" and [seat["taken"] for seat in half["seats"]] == [True, True, False]
+    assert third.post(f"/api/games/{offer['id']}/accept", json={"rated": True}).status_code == 200
+    started = info(host, offer["id"])
+    assert started["status"] == "active" and all(seat["taken"] for seat in started["seats"])
+    assert started["rated"] is True and started["players"] == 3
+    for player in players:
+        player.close()
+
+
+def test_a_hot_seat_rematch_keeps_the_seats_names(shared_server: ServerProcess) -> None:
+    host = http(shared_server)
+    named = [{"kind": "me", "name": "Ann"}, {"kind": "me", "name": "Bob"}]
+    game_id = create_game(host, "azul-quick", named)["game"]["id"]
+    play_to_the_end(shared_server, host, game_id)
+    offer = host.post(f"/api/games/{game_id}/rematch", json={}).json()["game"]
+    assert [seat["name"] for seat in offer["seats"]] == ["Ann", "Bob"]
+    assert offer["status"] == "active", "both seats are the offerer's: nobody to wait for"
 
 
 def test_a_declined_or_expired_rematch_seats_nobody_and_is_never_rated(
