@@ -29,3 +29,17 @@ def test_the_title_is_marked_on_your_turn_and_the_chime_is_on_by_default(open_pa
 def test_the_chime_stays_off_for_a_player_who_switched_it_off(open_page: Any) -> None:
     page = open_page("/", sound=False)
     assert page.evaluate(SETTINGS) is False
+
+
+def test_the_chime_is_switched_at_the_table_and_stays_switched(open_page: Any) -> None:
+    page = open_page("/")
+    play_computer(page)
+    switch = page.locator(".sound-toggle")
+    assert switch.get_attribute("aria-pressed") == "true"
+    switch.click()
+    assert switch.get_attribute("aria-pressed") == "false"
+    assert page.evaluate(SETTINGS) is False, "kept in the settings, as the settings dialog keeps it"
+    page.reload()
+    assert page.locator(".sound-toggle").get_attribute("aria-pressed") == "false"
+    page.locator(".sound-toggle").click()
+    assert page.evaluate(SETTINGS) is True

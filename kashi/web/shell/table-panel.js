@@ -1,6 +1,6 @@
 // The table screen's markup: the board area beside the panel (title, rated or casual, status,
 // connection, seats,
-// invites, end of game, the typed move, How to play / hint / takeback, the hint, the teach
+// invites, end of game, the typed move, How to play / hint / takeback / sound, the hint, the teach
 // dialog, the explanation and the log). The nodes the screen fills later are returned by name.
 
 import { h } from "./dom.js";
@@ -32,7 +32,8 @@ function moveForm(family, typedMove) {
   return { moveForm: form, moveInput, legalList, refusal };
 }
 
-/** How to play, the hint and takeback buttons (the last two hidden until they apply). */
+/** How to play, the hint and takeback buttons (the last two hidden until they apply), and the
+ * turn sound's switch. */
 function actionButtons(actions) {
   const button = (attrs, key) => h("button", { type: "button", ...attrs }, t(key));
   return {
@@ -42,6 +43,8 @@ function actionButtons(actions) {
     ),
     hintButton: button({ class: "hint-button", hidden: true, onclick: actions.hint }, "ui.hint.ask"),
     takebackButton: button({ class: "takeback", hidden: true, onclick: actions.takeback }, "ui.table.takeback"),
+    // The turn's chime, switched here as in the settings (pressed: on).
+    soundButton: button({ class: "sound-toggle", "aria-pressed": "false", onclick: actions.sound }, "ui.table.sound"),
   };
 }
 
@@ -83,7 +86,7 @@ export function buildTable(main, info, actions) {
     nodes.endPanel,
     nodes.endDialog,
     nodes.moveForm,
-    h("div", { class: "table-actions" }, nodes.teachButton, nodes.hintButton, nodes.takebackButton),
+    h("div", { class: "table-actions" }, nodes.teachButton, nodes.hintButton, nodes.takebackButton, nodes.soundButton),
     nodes.hintPanel,
     nodes.teachDialog,
     nodes.explanation,

@@ -29,6 +29,7 @@ import {
   takebackOffered,
   typedMoveText,
 } from "./table-state.js";
+import { saveSettings } from "./settings.js";
 import { signalTurn } from "./turn-signal.js";
 
 const CLOCK_TICK_MS = 200;
@@ -75,8 +76,10 @@ class Table {
       teach: () => showTeach(this.ui.teachDialog, this.learning, this.info.variant, this.family),
       hint: () => this.askHint(),
       takeback: () => this.takeback(),
+      sound: () => this.switchSound(),
     });
     this.root = this.ui.root;
+    this.showSound();
     const send = (message) => this.connection.send(message);
     this.social = new Social(this.ui.social, send, this.seatName);
     this.chat = new TableChat(this.ui.chat, { gameId: this.info.id, send, seatName: this.seatName });
@@ -232,6 +235,17 @@ class Table {
         this.root.dataset.drawn = version;
         if (this.message.version === version) this.showEnd();
       });
+  }
+
+  /** The turn's chime on or off, kept in this browser's settings as the settings dialog does. */
+  switchSound() {
+    this.settings.sound = !this.settings.sound;
+    saveSettings(this.settings);
+    this.showSound();
+  }
+
+  showSound() {
+    this.ui.soundButton.setAttribute("aria-pressed", String(Boolean(this.settings.sound)));
   }
 
   askHint() {
