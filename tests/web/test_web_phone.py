@@ -13,7 +13,8 @@ from duel_table import duel_game
 from web_helpers import play_computer, settle, typed_move, version
 
 PICKS = {
-    "azul": (".azul-src.is-selectable", ".azul-board.is-turn .azul-dest.is-lit"),
+    # A tile of the group, not the group: four of one colour leave the group's middle to the factory.
+    "azul": (".azul-src.is-selectable rect", ".azul-board.is-turn .azul-dest.is-lit"),
     "ingenious": (".ing-rtile.is-playable", ".ing-hit.is-lit"),
     "azul-duel plates": ("button.duel-plate.is-selectable", ".duel-slot.is-lit"),
     "azul-duel tiles": (".duel-src.is-selectable[data-pick='sun'] .duel-hit", ".duel-board.is-mover .duel-dest.is-lit"),
