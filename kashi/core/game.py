@@ -9,10 +9,11 @@ from random import Random
 from typing import Any
 
 from kashi.core.errors import IllegalMoveError, KashiError, RecordError
+from kashi.core.messages import Message
 from kashi.core.outcome import Outcome, ScoreChange
 from kashi.core.record import SHOWN_CHARS, Event, Record, shown
 from kashi.core.registry import AnyState, variant
-from kashi.core.state import CHANCE, check_turn
+from kashi.core.state import CHANCE, check_turn, words_of_text
 
 INTERNAL = "internal"
 """Chance events are drawn by the game itself, from its seed."""
@@ -40,6 +41,7 @@ class Game:
         start: int,
         names: Iterable[str] | None = None,
         chance: str = INTERNAL,
+        words: bool = False,
     ) -> None:
         if chance not in (INTERNAL, EXTERNAL):
             raise KashiError("core.bad_option", option="chance", allowed="'internal' or 'external'", value=chance)
@@ -53,6 +55,10 @@ class Game:
         self.state: AnyState = self.variant.family.make_state(players, options, start)
         self.events: list[Event] = []
         self.score_log: list[ScoreChange] = []
+        self.move_words: dict[int, Message | None] | None = {} if words else None
+        """With ``words``, each move's words by its event's index, said by the state before the
+        move (Azul's count of tiles taken is gone after it), for people reading the log or a
+        replay; None (bots, benchmarks) saves describing every move."""
         self.date = date.today().strftime("%Y.%m.%d")
         self._rng: Random | None = None
         self._chance_line: tuple[str, int] | None = None
@@ -73,7 +79,9 @@ class Game:
         if isinstance(move, str):
             move = state.parse_move(move)
         mover = state.current_player
+        said = self._said(move)
         state.play(move)
+        self._keep_words(said)
         self.events.append(Event(mover, str(move)))
         self._chance_line = None
         changes = state.score_changes
@@ -167,8 +175,9 @@ class Game:
         return game
 
     @classmethod
-    def for_record(cls, record: Record) -> Game:
-        """The game a record starts from, before any of its events."""
+    def for_record(cls, record: Record, words: bool = False) -> Game:
+        """The game a record starts from, before any of its events (keeping the words of its
+        moves with ``words``)."""
         try:
             players, seed, start = (_header_number(record, name) for name in ("Players", "Seed", "Start"))
         except ValueError as error:
@@ -178,7 +187,7 @@ class Game:
         names = [record.headers.get(f"Seat{seat}", f"Player {seat + 1}") for seat in range(players)]
         if not 0 <= start < players:
             raise RecordError("core.record_json", reason=f"start seat {start} out of range")
-        game = cls(chosen.name, players, options, seed, start, names)
+        game = cls(chosen.name, players, options, seed, start, names, words=words)
         game.date = record.headers.get("Date", game.date)
         return game
 
@@ -225,10 +234,31 @@ class Game:
 
     def _replay_move(self, event: Event) -> None:
         move = self.state.parse_move(event.text)
+        said = self._said(move)
         self.state.play(move)
+        self._keep_words(said)
         self.score_log.extend(self.state.score_changes)
         self.events.append(Event(event.seat, str(move)))
         self._chance_line = None
+
+    # -- words ---------------------------------------------------------------------------
+    def _said(self, move: Any) -> Message | None:
+        return self.state.describe_move(move) if self.move_words is not None else None
+
+    def _keep_words(self, said: Message | None) -> None:
+        """Keep a played move's words under the index its event is about to take."""
+        if self.move_words is not None:
+            self.move_words[len(self.events)] = said
+
+    def words_of(self, index: int) -> dict[str, Any] | None:
+        """Event ``index`` in words, as ``words_of_text`` gives them: a move as the state before
+        it said it, a chance line from its text alone (all a chance line's words read). None
+        where the game does not describe it, or keeps no words."""
+        event = self.events[index]
+        if event.seat is None:
+            return words_of_text(self.state, None, event.text)
+        said = self.move_words.get(index) if self.move_words is not None else None
+        return said.to_json(text=False) if said is not None else None
 
 
 MAX_NUMBER_DIGITS = 40

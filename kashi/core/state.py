@@ -77,9 +77,11 @@ class State(ABC, Generic[MoveT, ChanceT]):
         return {}
 
     def describe_move(self, move: MoveT) -> Message | None:
-        """``move`` in words, as a catalogue message the viewer's language fills ("takes red
+        """``move`` in words, as a catalogue message the viewer's language fills ("takes 3 red
         from factory 4 to pattern line 3"), for the log and screen readers; the mover's name
-        goes before it. None: the notation alone says it."""
+        goes before it. Asked of the position before the move (``Game`` keeps the answer), as
+        only that one knows what the move takes; a move that is not legal here may be said
+        wrongly but must not raise. None: the notation alone says it."""
         return None
 
     def describe_chance(self, line: str) -> Message | None:
@@ -311,7 +313,8 @@ def parts_of_text(state: State[Any, Any], text: str) -> dict[str, Any]:
 def words_of_text(state: State[Any, Any], seat: int | None, text: str) -> dict[str, Any] | None:
     """The words of a record line (a move of ``seat``, or a chance line), as a message's JSON
     without its English (a log or a replay fills the key in the viewer's language); None when
-    the game does not describe it or the text does not read (a redacted move)."""
+    the game does not describe it or the text does not read (a redacted move). A move is said by
+    ``state``, which should be the position before it (``Game.words_of``)."""
     try:
         words = state.describe_chance(text) if seat is None else state.describe_move(state.parse_move(text))
     except KashiError:

@@ -27,7 +27,7 @@ class GameCache:
 
     def load(self, snapshot: store.Snapshot) -> None:
         self._take_row(snapshot)
-        self.game = Game.for_record(store.record_of(snapshot))
+        self.game = Game.for_record(store.record_of(snapshot), words=True)
         self.score_marks: list[int] = []
         """How long the game's score log was after each event."""
         self.visibility: list[Visibility] = []

@@ -83,7 +83,7 @@ def _event(cache: GameCache, index: int, bits: list[int]) -> dict[str, Any]:
         "seat": item.seat,
         "text": text,
         "hidden": text != item.text,
-        "words": words_of_text(cache.game.state, item.seat, text),
+        "words": cache.game.words_of(index) if text == item.text else words_of_text(cache.game.state, item.seat, text),
         "score_changes": [change.to_json() for change in made],
     }
 

@@ -46,12 +46,13 @@ register(
 # Moves and refills in words (kashi/games/azul/words.py), after the mover's name in the log.
 register(
     {
-        "azul.say.factory_line": "takes {colour} from factory {factory} to pattern line {line}",
-        "azul.say.factory_floor": "takes {colour} from factory {factory} to the floor",
-        "azul.say.factory_split": "takes {colour} from factory {factory} to pattern line {line}, {count} to the floor",
-        "azul.say.centre_line": "takes {colour} from the centre to pattern line {line}",
-        "azul.say.centre_floor": "takes {colour} from the centre to the floor",
-        "azul.say.centre_split": "takes {colour} from the centre to pattern line {line}, {count} to the floor",
+        "azul.say.factory_line": "takes {count} {colour} from factory {factory} to pattern line {line}",
+        "azul.say.factory_floor": "takes {count} {colour} from factory {factory} to the floor",
+        "azul.say.factory_split": "takes {count} {colour} from factory {factory} to pattern line {line}, "
+        "{floor} to the floor",
+        "azul.say.centre_line": "takes {count} {colour} from the centre to pattern line {line}",
+        "azul.say.centre_floor": "takes {count} {colour} from the centre to the floor",
+        "azul.say.centre_split": "takes {count} {colour} from the centre to pattern line {line}, {floor} to the floor",
         "azul.say.wall": "places the tile of pattern line {line} in column {column} of the wall",
         "azul.say.fill": "The factories are filled: {factories}",
         "azul.say.factory_tiles": "factory {factory} ({tiles})",

@@ -780,7 +780,15 @@ class AzulState(State[Move, Chance]):
         return parse_chance(text)
 
     def describe_move(self, move: Move) -> Message:
-        return words.describe_move(move)
+        """Said before the move, with the tiles it takes (0 from a factory this table lacks:
+        an illegal move is described before ``play`` refuses it)."""
+        taken = 0
+        if isinstance(move, Draft):
+            if move.source == CENTRE:
+                taken = self.centre[move.colour]
+            elif move.source < len(self.factories):
+                taken = self.factories[move.source][move.colour]
+        return words.describe_move(move, taken)
 
     def describe_chance(self, line: str) -> Message:
         return words.describe_fill(line)

@@ -8,14 +8,16 @@ from kashi.games.azul.moves import CENTRE, FLOOR, CentreTile, FactoryFill, Move,
 from kashi.games.azul.rules import COLOUR_NAMES
 
 
-def describe_move(move: Move) -> Message:
+def describe_move(move: Move, taken: int) -> Message:
+    """``taken``: how many tiles of its colour a draft takes, which only the position before it
+    knows (a wall placement ignores it)."""
     if isinstance(move, WallPlacement):
         return Message("azul.say.wall", {"line": move.line + 1, "column": move.column + 1})
     where = "centre" if move.source == CENTRE else "factory"
     to = "floor" if move.line == FLOOR else "line"
-    params = {"colour": COLOUR_NAMES[move.colour], "factory": move.source + 1, "line": move.line + 1}
+    params = {"count": taken, "colour": COLOUR_NAMES[move.colour], "factory": move.source + 1, "line": move.line + 1}
     if move.to_floor:
-        return Message(f"azul.say.{where}_split", {**params, "count": move.to_floor})
+        return Message(f"azul.say.{where}_split", {**params, "floor": move.to_floor})
     return Message(f"azul.say.{where}_{to}", params)
 
 

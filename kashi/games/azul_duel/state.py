@@ -27,6 +27,7 @@ from kashi.games.azul_duel.components import (
     ROUNDS,
     SLOTS,
     START_SCORE,
+    SUN_INDEX,
     TILES_PER_COLOUR,
     WORKSHOPS,
 )
@@ -34,6 +35,7 @@ from kashi.games.azul_duel.notation import (
     ORDER_INDEX,
     ORDERS,
     Chance,
+    MoonTake,
     Move,
     SunTake,
     move_parts,
@@ -392,7 +394,14 @@ class AzulDuelState(State[Move, Chance]):
         return parse_chance(text)
 
     def describe_move(self, move: Move) -> Message:
-        return words.describe_move(move)
+        """Said before the move: a take's count of tiles is gone after it."""
+        taken = 0
+        if isinstance(move, SunTake):
+            taken = self.suns[SUN_INDEX[move.workshop][move.colour]]
+        elif isinstance(move, MoonTake):
+            tops = [stack[-1] for stack in self.moons if stack]
+            taken = self.big_moon[move.colour] + tops.count(move.colour)
+        return words.describe_move(move, taken)
 
     def describe_chance(self, line: str) -> Message | None:
         return words.describe_chance(line)

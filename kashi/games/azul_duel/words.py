@@ -13,13 +13,15 @@ CHANCE_HEADINGS = ("fill", "display", "drawn", "tablets", "chip")
 """The headings of Azul Duel's chance lines (supply.group), each said in one sentence."""
 
 
-def describe_move(move: Move) -> Message:
+def describe_move(move: Move, taken: int) -> Message:
     """One message per kind of decision, filled from the move's parts (the table's own names:
-    plates by number, slots from 1, workshop ``L`` or 1..4, line 1..6 or ``x``, cells ``c3``)."""
+    plates by number, slots from 1, workshop ``L`` or 1..4, line 1..6 or ``x``, cells ``c3``);
+    a take of tiles says ``taken``, how many, which only the position before it knows."""
     parts: dict[str, Any] = move_parts(move)
     kind = parts.pop("kind")
     if "colour" in parts:
         parts["colour"] = COLOUR_NAMES[COLOURS.index(parts["colour"])]
+        parts["count"] = taken
         parts.pop("order", None)
         if parts["line"] == "x":
             kind += "_broken"
