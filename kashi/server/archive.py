@@ -135,7 +135,7 @@ def replay_steps(record: Record) -> dict[str, Any]:
 
     Step 0 holds the first position in full (``state``); each later step the changes its event
     made to the one before (``patch``, see ``state_patch``)."""
-    game = Game.for_record(record)
+    game = Game.for_record(record, words=True)
     before = game.state.to_json()
     steps: list[dict[str, Any]] = [
         {"number": 0, "event": None, "state": before, "to_move": game.state.current_player,
@@ -145,7 +145,7 @@ def replay_steps(record: Record) -> dict[str, Any]:
     for number, item in enumerate(game.replay(record), start=1):
         changes = game.score_log[low:]
         low = len(game.score_log)
-        event = item.to_json()
+        event = {**item.to_json(), "words": game.words_of(number - 1)}
         if item.seat is not None:
             event["parts"] = parts_of_text(game.state, item.text)
         after = game.state.to_json()

@@ -93,13 +93,14 @@ def test_a_legal_record_replays_every_position(server: ServerProcess, variant: s
 
 def test_the_answer_for_a_long_record_is_bounded(server: ServerProcess) -> None:
     """A hundred rounds of floor moves (982 events, the most the server here allows is 1,000):
-    every position in full made 0.95 MB, about 1 kB an event; what changed is a third of it."""
+    every position in full made 0.95 MB, about 1 kB an event; what changed is a third of it, and
+    the words of each event (a refill's 1.3 kB, a move's 0.1 kB) 0.22 MB more."""
     text = floor_only(2, 100)
     events = len(Record.from_text(text).events)
     assert 900 < events <= MAX_EVENTS
     answer = upload(server, text)
     assert answer.status_code == 200, answer.text
-    assert len(answer.content) < 500 * events, f"{len(answer.content)} bytes for {events} events"
+    assert len(answer.content) < 650 * events, f"{len(answer.content)} bytes for {events} events"
     last = Game.from_record(Record.from_text(text)).state.to_json()
     assert states_of(answer.json())[-1] == last
 

@@ -8,8 +8,7 @@ import { explain, isolated, list, num, said, t } from "./i18n.js";
  * the learning data). */
 export function createLog(listElement, seatName, whyLinks) {
   function eventItem(event) {
-    if (event.seat === null)
-      return h("li", { class: "log-chance" }, event.words ? said(event.words, seatName) : chanceText(event.text));
+    if (event.seat === null) return h("li", { class: "log-chance" }, chanceSaid(event.words, event.text, seatName));
     return h(
       "li",
       { class: "log-move" },
@@ -49,9 +48,10 @@ export function createLog(listElement, seatName, whyLinks) {
   };
 }
 
-/** A chance line the engine does not put in words, its notation kept left to right. */
-function chanceText(text) {
-  return t("ui.log.chance", { text: isolated(text) });
+/** A chance line as the log says it, and a replay's caption: the engine's words, else (a line
+ * it does not put in words) its notation kept left to right. */
+export function chanceSaid(words, text, seatName) {
+  return words ? said(words, seatName) : t("ui.log.chance", { text: isolated(text) });
 }
 
 /** "Sara +5: ..." lines for the explanation strip under the board. */

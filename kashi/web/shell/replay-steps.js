@@ -2,7 +2,8 @@
 // a step shows (its caption, the renderer's frame, a mistake's better move, the result, where a
 // key goes). Pure (no DOM), so tests/js/replay.test.js holds it to real values.
 
-import { list, num, personName, t } from "./i18n.js";
+import { isolated, list, num, personName, said, t } from "./i18n.js";
+import { chanceSaid } from "./log.js";
 import { endHeadline, seatLabel } from "./table-state.js";
 
 /** Each step's position: the first is sent in full (``state``), every later one as what its event
@@ -42,12 +43,18 @@ export function replaySeatName(names, seat, bots = []) {
   );
 }
 
-/** The caption of a step: the start, a chance event, or a seat's move. */
+/** The caption of a step: the start, a chance event, or a seat's move, said as the table's log
+ * says them (a move in the engine's words with its notation beside them). */
 export function stepCaption(step, seatName) {
   const event = step.event;
+  const number = num(step.number);
   if (!event) return t("ui.replay.start");
-  if (event.seat === undefined) return t("ui.replay.chance", { number: num(step.number), text: event.chance });
-  return t("ui.replay.move", { number: num(step.number), name: seatName(event.seat), move: event.move });
+  if (event.seat === undefined)
+    return t("ui.replay.chance", { number, text: chanceSaid(event.words, event.chance, seatName) });
+  const move = { number, name: seatName(event.seat), move: isolated(event.move) };
+  return event.words
+    ? t("ui.replay.move_said", { ...move, words: said(event.words, seatName) })
+    : t("ui.replay.move", move);
 }
 
 /** The move a step's event made, as a frame's lastMove (null for the start and chance). */
