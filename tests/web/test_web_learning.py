@@ -193,6 +193,14 @@ def test_why_links_in_the_move_log_and_the_replay_go_to_their_paragraphs(
     assert all(item.locator(".why-link").count() for item in table.locator(".log-list .log-score").all()), (
         "a score change in the log without its why?"
     )
+    lines = table.locator(".log-list .log-score").all_inner_texts()
+    assert all(line.count("why?") == 1 for line in lines), "one why? a line: several rules are named after it"
+    several = table.locator(".log-list .log-score .why-links")
+    assert several.count(), "a line that applies several rules"
+    first = several.first
+    assert [link.inner_text() for link in first.locator(".why-link").all()] == [
+        name.split(":", 1)[1].rsplit(",", 1)[0].strip() for name, _ in why_links(first)
+    ], "each of several links is named after its paragraph"
     replay = pages.open(person, f"/replay/{game_id}")
     replay.wait_for_selector(".replay-controls")
     replay.keyboard.press("End")

@@ -49,9 +49,14 @@ export function isolated(text) {
 
 /** Items joined by the language's comma, or by its semicolon (``"semicolon"``: a score's parts);
  * Persian has its own "،" and "؛" (a middle dot reads as a Persian zero). */
-export function list(items, separator = "comma") {
-  const marks = SEPARATORS[separator];
-  return items.join(marks[locale] ?? marks.en);
+export function list(items, kind = "comma") {
+  return items.join(separator(kind));
+}
+
+/** The language's comma (``"comma"``) or semicolon (``"semicolon"``) with its space. */
+export function separator(kind = "comma") {
+  const marks = SEPARATORS[kind];
+  return marks[locale] ?? marks.en;
 }
 
 /** A parameter as the language shows it: numbers in its digits, known words translated, a

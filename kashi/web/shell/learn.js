@@ -110,47 +110,6 @@ export function teachCard(learning, edition, headingLevel = 2) {
   );
 }
 
-/** The reference paragraph that explains a refusal or a score part, by its catalogue key. */
-export function whySection(learning, key) {
-  return Object.entries(learning.why).find(([, keys]) => keys.includes(key))?.[0] ?? null;
-}
-
-/** A "why?" link to the paragraph that applies, opened beside the table. Its accessible name
- * says which paragraph, so a screen reader's list of links tells the many "why?" apart. */
-export function whyLink(learning, key) {
-  const section = learning ? whySection(learning, key) : null;
-  return section ? sectionLink(learning, section) : null;
-}
-
-/** A "why?" link to one paragraph of the family's reference, named after that paragraph. */
-export function sectionLink(learning, section) {
-  const topic = learning.reference.sections.find((entry) => entry.id === section)?.title ?? section;
-  const label = t("ui.rules.why_label", { topic, game: t(`variant.${learning.family}`) });
-  return h(
-    "a",
-    {
-      class: "why-link",
-      href: `/rules/${learning.family}#${section}`,
-      target: "_blank",
-      rel: "noopener",
-      "aria-label": label,
-      title: label,
-    },
-    t("ui.rules.why"),
-  );
-}
-
-/** One "why?" link per reference paragraph that a score change's parts apply, each with the
- * space before it. */
-export function whyLinks(learning, parts) {
-  const links = new Map();
-  for (const part of parts) {
-    const link = whyLink(learning, part.key);
-    if (link && !links.has(link.href)) links.set(link.href, link);
-  }
-  return [...links.values()].map((link) => [" ", link]);
-}
-
 async function variantsOf(family) {
   return (await get("/api/variants")).filter((item) => item.family === family);
 }

@@ -7,7 +7,8 @@
 import { get, post } from "./api.js";
 import { announce, fill, h } from "./dom.js";
 import { explain, isolated, num, reasonText, t } from "./i18n.js";
-import { loadLearning, sectionLink } from "./learn.js";
+import { loadLearning } from "./learn.js";
+import { sectionLink } from "./why-links.js";
 import { changeLines } from "./log.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 

@@ -6,7 +6,8 @@
 import { ApiError, get, post } from "./api.js";
 import { announce, fill, h } from "./dom.js";
 import { explain, num, reasonText, t } from "./i18n.js";
-import { loadLearning, whyLinks } from "./learn.js";
+import { loadLearning } from "./learn.js";
+import { whyLinks } from "./why-links.js";
 import { changeLines } from "./log.js";
 import { loadRenderer, rendererContext } from "./renderers.js";
 import { listenKeys, replayControls } from "./replay-controls.js";

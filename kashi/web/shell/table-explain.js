@@ -3,7 +3,8 @@
 
 import { fill, h } from "./dom.js";
 import { explain, reasonText, t } from "./i18n.js";
-import { teachCard, whyLink, whyLinks } from "./learn.js";
+import { teachCard } from "./learn.js";
+import { whyLink, whyLinks } from "./why-links.js";
 import { changeLines } from "./log.js";
 
 /** The score changes of the last state, each with its "why?" links (left as it was when none). */
