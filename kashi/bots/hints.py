@@ -43,6 +43,8 @@ register(
         "the move that looks best at once",
         "hint.bonus": "brings an end bonus closer: {filled} of {cells} in place",
         "hint.strongest": "the strongest move found by looking several turns ahead",
+        "hint.raises_lowest": "raises the lowest of your colours ({colours}) from {was} to {now}: "
+        "the game is won on the lowest",
     }
 )
 
@@ -113,6 +115,7 @@ def explain(view: AnyState, move: Any, rng: Random) -> tuple[Reason, ...]:
         *penalty_avoided(view, move, seat),
         *bonus_closer(view, after, seat),
         *leaves_less(view, move, seat, rng),
+        *lowest_raised(view, after, seat),
     ]
     named = {part for reason in reasons if reason.key != "hint.bonus" for part in reason.parts}
     fresh = [reason for reason in reasons if reason.key != "hint.bonus" or not named.intersection(reason.parts)]
@@ -184,6 +187,22 @@ def penalty_avoided(view: AnyState, move: Any, seat: int) -> list[Reason]:
     avoided = chosen - typical
     params = {"points": avoided, "count": len(worse), "total": len(others)}
     return [Reason("hint.avoids_penalty", params, tuple(example), avoided)]
+
+
+LOWEST_WEIGHT = 10.0
+"""A point on the lowest track weighs as this many points elsewhere: it is the score that wins."""
+
+
+def lowest_raised(view: AnyState, after: AnyState, seat: int) -> list[Reason]:
+    """A move that raises the lowest of the tracks the game is decided on (Ingenious), naming
+    the colours that were lowest and rose."""
+    was, now = view.deciding_tracks(seat), after.deciding_tracks(seat)
+    if was is None or now is None or min(now.values()) <= min(was.values()):
+        return []
+    low, high = min(was.values()), min(now.values())
+    raised = [name for name, points in was.items() if points == low and now[name] > points]
+    params = {"colours": raised, "was": low, "now": high}
+    return [Reason("hint.raises_lowest", params, (), LOWEST_WEIGHT * (high - low))]
 
 
 def bonus_closer(view: AnyState, after: AnyState, seat: int) -> list[Reason]:

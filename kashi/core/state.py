@@ -126,6 +126,12 @@ class State(ABC, Generic[MoveT, ChanceT]):
         so a hint can name the bonus a move brings closer; the default is none."""
         return ()
 
+    def deciding_tracks(self, seat: int) -> dict[str, int] | None:
+        """The scores of ``seat`` by name when the game is decided on their lowest (Ingenious's
+        colour tracks), so a hint can say a move raises the one that counts; None where the
+        total decides (the default)."""
+        return None
+
     def random_move(self, rng: Random) -> MoveT:
         """A legal move drawn uniformly; games may override it with a faster exact sampler."""
         return rng.choice(self.legal_moves())

@@ -79,3 +79,37 @@ def test_a_hint_depends_only_on_the_view(variant: str) -> None:
     hints = [suggest(world.view(seat)) for world in worlds]
     assert hints[0] == hints[1] == suggest(view)
     assert hints[0].move in view.legal_moves()
+
+
+def test_an_ingenious_hint_says_when_a_move_raises_the_lowest_colour() -> None:
+    """Ingenious is won on a player's lowest colour: a move that raises it says so, naming it,
+    and a move that scores only other colours does not."""
+    view = played_view("ingenious", seed=3, moves=6)
+    seat = view.current_player
+
+    def scored(move: object) -> set[int]:
+        after = view.copy()
+        after.play(move)
+        return {colour for colour in range(6) if after.track(seat)[colour] > view.track(seat)[colour]}
+
+    gains = {move: scored(move) for move in view.legal_moves()}
+    colour = min(colour for colours in gains.values() for colour in colours)
+    raising = next(move for move, colours in gains.items() if colour in colours)
+    other = next(move for move, colours in gains.items() if colour not in colours)
+    view.track(seat)[:] = [0 if index == colour else 5 for index in range(6)]  # that colour alone is lowest
+    after = view.copy()
+    after.play(raising)
+    name = ("red", "green", "blue", "orange", "yellow", "purple")[colour]
+    reasons = explain(view, raising, Random(0))
+    said = [reason for reason in reasons if reason.key == "hint.raises_lowest"]
+    expected = {"colours": [name], "was": 0, "now": min(after.track(seat))}
+    assert [reason.params for reason in said] == [expected]
+    assert reasons[0].key == "hint.raises_lowest", "the point that wins outweighs the others"
+    assert f"raises the lowest of your colours ({name}) from 0 to" in said[0].to_json()["text"]
+    assert all(reason.key != "hint.raises_lowest" for reason in explain(view, other, Random(0)))
+
+
+def test_an_azul_hint_never_speaks_of_a_lowest_colour() -> None:
+    state = kashi.position("azul", COLUMN_BONUS)
+    assert state.deciding_tracks(0) is None
+    assert all(reason.key != "hint.raises_lowest" for reason in explain(state, state.parse_move("CY5"), Random(0)))

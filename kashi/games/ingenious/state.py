@@ -203,6 +203,9 @@ class IngeniousState(State[Move, Tile]):
         """The six tracks ``seat`` scores on (shared with the partner in the team game)."""
         return self.tracks[self.layout.board_of[seat]]
 
+    def deciding_tracks(self, seat: int) -> dict[str, int]:
+        return dict(zip(COLOUR_NAMES, self.track(seat), strict=True))
+
     def scores(self) -> tuple[int, ...]:
         """Each seat's lowest track: the headline score."""
         return tuple(min(self.track(seat)) for seat in range(self.num_players))
