@@ -8,7 +8,10 @@ from typing import Any
 import pytest
 from web_helpers import play_computer, settle
 
-PRESSED = "() => [...document.querySelectorAll('[aria-pressed]')].map(node => node.getAttribute('aria-pressed'))"
+PRESSED = (
+    "() => [...document.querySelectorAll('.board-root [aria-pressed]')].map(node => node.getAttribute('aria-pressed'))"
+)
+"""The board's toggles (the panel's turn-sound switch is pressed while the sound is on)."""
 
 
 @pytest.mark.parametrize(
@@ -23,3 +26,5 @@ def test_every_toggle_says_pressed_or_not(open_page: Any, family: str, piece: st
     page.locator(piece).first.click()
     after = page.evaluate(PRESSED)
     assert set(after) == {"true", "false"} and after.count("true") == 1, after
+    everywhere = "() => [...document.querySelectorAll('[aria-pressed]')].map(node => node.getAttribute('aria-pressed'))"
+    assert set(page.evaluate(everywhere)) <= {"true", "false"}, "no toggle without its state"

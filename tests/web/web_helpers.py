@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from typing import Any
 
 POLL_MS = 50
@@ -98,16 +99,22 @@ def click_ingenious_move(page: Any, rng: random.Random) -> None:
     page.locator('[data-act="confirm"]').click()
 
 
-def typed_move(page: Any, rng: random.Random) -> str:
-    """Type one of the suggested legal moves into the Move input and press Enter."""
+def typed_move(page: Any, rng: random.Random, prefer: str | None = None) -> str:
+    """Type one of the suggested legal moves into the Move input and press Enter (one matching
+    the regular expression ``prefer`` while there is one)."""
     moves = page.locator("#legal-moves option").evaluate_all("options => options.map(o => o.value)")
-    move: str = rng.choice(moves)
+    preferred = [move for move in moves if prefer is not None and re.fullmatch(prefer, move)]
+    move: str = rng.choice(preferred or moves)
     page.fill("#move-input", move.lower())
     page.press("#move-input", "Enter")
     return move
 
 
-MOVERS = {"click": click_move, "ingenious": click_ingenious_move, "typed": typed_move}
+MOVERS: dict[str, Callable[[Any, random.Random], object]] = {
+    "click": click_move,
+    "ingenious": click_ingenious_move,
+    "typed": typed_move,
+}
 """Ways to make one move: Azul by clicks, Ingenious by clicks, any game by typing."""
 
 
