@@ -40,13 +40,16 @@ def people(browser: Any, together_server: ServerProcess) -> Iterator[Pages]:
 
 
 def seated_friends(people: Pages, language: str = "en", viewport: dict[str, int] | None = None) -> tuple[Any, Any]:
-    """The host's and the guest's pages at a two-person Azul game, both seated."""
+    """The host's and the guest's pages at a two-person Azul game, both seated and both tables
+    connected (a guest who closed the page before its table said hello never opened the game:
+    a rated game is then abandoned, not waited for)."""
     host = people.open(people.person(language, viewport), "/")
     friends_game(host, "azul", ["me", "person"])
     link = host.locator(".invites input").input_value()
     guest = people.open(people.person(language, viewport), link)
     guest.locator(".join-take").click()
     guest.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    guest.locator(".seat-entry.is-you").wait_for()
     return host, guest
 
 
