@@ -5,28 +5,22 @@ import { get } from "./api.js";
 import { h } from "./dom.js";
 import { num, personName, reasonText, t } from "./i18n.js";
 import { gamesTable, listTable } from "./history.js";
+import { ratingWords } from "./table-seats.js";
 
 function ratingsTable(ratings) {
   if (!ratings.length) return h("p", { class: "hint" }, t("ui.profile.no_ratings"));
   const columns = ["ui.profile.game", "ui.profile.players", "ui.profile.rating", "ui.profile.rated_games"];
-  const rows = ratings.map((pool) =>
-    h(
+  const rows = ratings.map((pool) => {
+    const { shown, said } = ratingWords(pool.rating, pool.provisional);
+    return h(
       "tr",
       {},
       h("td", {}, t(`variant.${pool.family}`)),
       h("td", {}, num(pool.players)),
-      h(
-        "td",
-        {
-          title: t(pool.provisional ? "ui.seat.rating_provisional" : "ui.seat.rating", {
-            rating: Math.round(pool.rating),
-          }),
-        },
-        num(Math.round(pool.rating)) + (pool.provisional ? "?" : ""),
-      ),
+      h("td", { title: said }, shown),
       h("td", {}, num(pool.games)),
-    ),
-  );
+    );
+  });
   return listTable(columns, rows, "ratings-table");
 }
 

@@ -6,12 +6,20 @@ import { announce, fill, h } from "./dom.js";
 import { num, t } from "./i18n.js";
 import { clockFace, joinableSeats, openInvites, presenceOf, thinking } from "./table-state.js";
 
+/** A rating as shown ("1500?" while provisional, Lichess's mark) and as said in words. */
+export function ratingWords(rating, provisional) {
+  const rounded = Math.round(rating);
+  return {
+    shown: num(rounded) + (provisional ? "?" : ""),
+    said: t(provisional ? "ui.seat.rating_provisional" : "ui.seat.rating", { rating: rounded }),
+  };
+}
+
 /** A seat's rating in the game's pool (``/api/games/{id}/ratings``): "1500?" while provisional
  * (Lichess's mark), and once the game is settled what it changed. */
 function ratingLine(rated) {
   if (rated?.rating === undefined) return null;
-  const shown = num(rated.rating) + (rated.provisional ? "?" : "");
-  const said = t(rated.provisional ? "ui.seat.rating_provisional" : "ui.seat.rating", { rating: rated.rating });
+  const { shown, said } = ratingWords(rated.rating, rated.provisional);
   const change =
     rated.change === null ? null : h("span", { class: "rating-change" }, ` ${t("ui.seat.rating_delta", rated)}`);
   return h(
